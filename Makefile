@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# skb_pool: the NAPI skb-head cache for process-context drivers (tun, tap,
+# veth), as a patch series on Debian's Linux 6.12, with the tooling that
+# applies, tests, measures and checks it. `make help` lists the targets.
+
+# The pinned base: Debian's linux-source-6.12. Its one home.
+BASE_VERSION := 6.12.117-1~deb12u1
+
+# Everything built or downloaded lives here, outside the checkout.
+CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/skbpool
+
+export BASE_VERSION
+export SKBPOOL_CACHE := $(CACHE)
+
+.NOTPARALLEL:
+.PHONY: all help deps tree export check kunit-uml kunit-x86_64 kunit-rt \
+	test test-all test-tools clean
+
+## all:        install what is missing, prepare the tree, run the UML suites
+all: deps tree kunit-uml
+
+## help:       this list
+help:
+	@sed -n 's/^## //p' $(MAKEFILE_LIST)
+
+## deps:       apt-get install the build/test dependencies and the base
+deps:
+	@tools/deps
+
+## tree:       base + series as a git work tree in $(CACHE)/tree
+##             (refuses to clobber unexported work; FORCE=1 sets it aside)
+tree: deps
+	@tools/tree $(if $(FORCE),--force)
+
+## export:     write the tree's commits back into the series directories
+export:
+	@tools/export
+
+## check:      series applies to a fresh base, round-trips, checkpatch, kernel-doc
+check: tree
+	@tools/check-series
+
+## kunit-uml:  KUnit under UML with the debug fragment -> out/kunit-uml.{json,log}
+kunit-uml: tree
+	@tools/run-kunit uml
+
+## kunit-x86_64: qemu x86_64, 2 vCPUs, KASAN + lockdep -> out/kunit-x86_64.*
+kunit-x86_64: tree
+	@tools/run-kunit x86_64
+
+## kunit-rt:   qemu x86_64, 2 vCPUs, PREEMPT_RT + lockdep -> out/kunit-rt.*
+kunit-rt: tree
+	@tools/run-kunit rt
+
+## test-tools: the tools' own tests (no kernel build)
+test-tools:
+	@tests/run
+
+## test:       what CI runs: test-tools, check, kunit-uml, kunit-rt
+test: deps test-tools check kunit-uml kunit-rt
+
+## test-all:   test, plus the x86_64 KASAN cell
+test-all: test kunit-x86_64
+
+## clean:      remove out/ (the cache stays: rm -rf $(CACHE) for a cold start)
+clean:
+	rm -rf out

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# tools/tree and tools/export on a toy base and a toy checkout: the tree
+# is built, exports round-trip byte for byte, and work in the tree is
+# never destroyed (uncommitted changes, unexported commits), unless
+# --force, which keeps it on a backup branch and a stash.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tools=$here/../tools
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# A toy base tarball, with Debian's .gitignore trailer.
+mkdir -p "$tmp/src/linux-source-toy/core"
+printf 'int main(void) { return 0; }\n' > "$tmp/src/linux-source-toy/core/main.c"
+printf 'all:\n' > "$tmp/src/linux-source-toy/Makefile"
+printf '*.o\n#\n# Debian packaging: ignore everything at the top level, since it isn'"'"'t\n# included in our repository\n#\n/*\n!/debian/\n' \
+	> "$tmp/src/linux-source-toy/.gitignore"
+tar -C "$tmp/src" -cJf "$tmp/base.tar.xz" linux-source-toy
+
+# A toy checkout.
+co=$tmp/checkout
+mkdir -p "$co/core-patches" "$co/drv-patches"
+: > "$co/core-patches/series"
+: > "$co/drv-patches/series"
+printf 'core-patches *\ndrv-patches drv/\n' > "$co/series.conf"
+
+export SKBPOOL_TOP=$co SKBPOOL_CACHE=$tmp/cache
+export SKBPOOL_BASE_TARBALL=$tmp/base.tar.xz
+export SKBPOOL_BASE_INSTALLED=1.0-1~toy BASE_VERSION=1.0-1~toy
+export GIT_AUTHOR_NAME=Tester GIT_AUTHOR_EMAIL=t@localhost
+export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z'
+tree=$tmp/cache/tree
+t() { git -C "$tree" "$@"; }
+
+"$tools/tree" 2>"$tmp/err" || { cat "$tmp/err"; bad "tree: fresh build"; }
+if [ "$(t describe --tags)" = base-1.0-1_toy ] && ! grep -q Debian "$tree/.gitignore"; then
+	ok "fresh tree: base tagged, Debian .gitignore trailer dropped"
+else
+	bad "fresh tree: $(t describe --tags 2>&1)"
+fi
+
+# Two commits, one per series directory, the second adding a new file.
+echo 'int x;' >> "$tree/core/main.c"
+t commit -qam "core: add x"
+mkdir -p "$tree/drv"
+echo 'int y;' > "$tree/drv/y.c"
+t add -A
+if [ -z "$(t diff --cached --name-only)" ]; then
+	bad "a new file is invisible to git in the tree"
+fi
+t commit -qm "drv: add y"
+
+"$tools/export" 2>/dev/null
+if [ "$(cat "$co/core-patches/series")" = 0001-core-add-x.patch ] &&
+   [ "$(cat "$co/drv-patches/series")" = 0001-drv-add-y.patch ]; then
+	ok "export: one patch per directory, series files written"
+else
+	bad "export: $(ls "$co"/*/)"
+fi
+cp -r "$co" "$tmp/before"
+"$tools/export" 2>/dev/null
+if diff -r "$tmp/before" "$co" >/dev/null; then
+	ok "export twice: byte-identical"
+else
+	bad "export twice differs"
+fi
+
+out=$("$tools/tree" 2>&1) || bad "tree on an up-to-date tree failed: $out"
+case $out in *"up to date"*) ok "tree: up to date, nothing done" ;;
+	*) bad "tree: expected 'up to date', got: $out" ;; esac
+
+# Uncommitted changes: refused, and left alone.
+echo 'int dirty;' >> "$tree/core/main.c"
+if "$tools/tree" >"$tmp/out" 2>&1; then
+	bad "tree clobbered a dirty tree"
+elif grep -q "uncommitted changes" "$tmp/out" && grep -q dirty "$tree/core/main.c"; then
+	ok "tree: refuses a dirty tree, change kept"
+else
+	bad "tree: dirty tree: $(cat "$tmp/out")"
+fi
+t checkout -q -- core/main.c
+
+# A commit that is not exported: refused, and kept.
+echo 'int z;' >> "$tree/core/main.c"
+t commit -qam "core: add z"
+head=$(t rev-parse HEAD)
+if "$tools/tree" >"$tmp/out" 2>&1; then
+	bad "tree clobbered an unexported commit"
+elif grep -q "not in the exported series" "$tmp/out" && [ "$(t rev-parse HEAD)" = "$head" ]; then
+	ok "tree: refuses unexported commits, HEAD kept"
+else
+	bad "tree: unexported commit: $(cat "$tmp/out")"
+fi
+
+# --force: the commit is set aside on a backup branch, the tree rebuilt.
+"$tools/tree" --force >/dev/null 2>&1 || bad "tree --force failed"
+if t log --format=%s --branches='backup/*' | grep -q "core: add z" &&
+   [ "$(t rev-list --count base-1.0-1_toy..HEAD)" = 2 ]; then
+	ok "tree --force: work kept on backup/*, series re-applied"
+else
+	bad "tree --force: $(t branch -a)"
+fi
+
+# The checkout's series changed (as after a pull), the tree has no work
+# of its own: re-applied without complaint.
+: > "$co/drv-patches/series"
+rm "$co/drv-patches/"*.patch
+if "$tools/tree" >"$tmp/out" 2>&1 && [ "$(t rev-list --count base-1.0-1_toy..HEAD)" = 1 ]; then
+	ok "tree: checkout changed, tree re-applied"
+else
+	bad "tree after checkout change: $(cat "$tmp/out")"
+fi
+
+# A patch that does not apply: the patch and the hunk are named.
+cp "$tmp/before/drv-patches/0001-drv-add-y.patch" "$co/drv-patches/"
+sed -i 's/^+int y;/+int y;\n+int w;/; s/^@@ -0,0 +1 @@/@@ -0,0 +1,2 @@/' \
+	"$co/drv-patches/0001-drv-add-y.patch"
+printf '0001-drv-add-y.patch\n' > "$co/drv-patches/series"
+cp "$co/core-patches/0001-core-add-x.patch" "$co/core-patches/0002-core-again.patch"
+printf '0001-core-add-x.patch\n0002-core-again.patch\n' > "$co/core-patches/series"
+if "$tools/tree" >"$tmp/out" 2>&1; then
+	bad "tree applied a patch that cannot apply"
+elif grep -q "core-patches/0002-core-again.patch does not apply" "$tmp/out" &&
+     grep -q "core/main.c" "$tmp/out"; then
+	ok "tree: a failing patch is named, with its file and hunk"
+else
+	bad "tree: failing patch: $(cat "$tmp/out")"
+fi
+
+# Commits out of series order: export refuses, naming the commit.
+printf '0001-core-add-x.patch\n' > "$co/core-patches/series"
+rm "$co/core-patches/0002-core-again.patch"
+"$tools/tree" --force >/dev/null 2>&1 || true
+echo 'int v;' > "$tree/drv/v.c"
+t add -A
+t commit -qm "drv: add v"
+echo 'int u;' >> "$tree/core/main.c"
+t commit -qam "core: add u"
+if "$tools/export" >"$tmp/out" 2>&1; then
+	bad "export accepted a core commit after a drv commit"
+elif grep -q 'core: add u' "$tmp/out" && grep -q "rebase -i" "$tmp/out"; then
+	ok "export: out-of-order commit named, with the fix"
+else
+	bad "export out of order: $(cat "$tmp/out")"
+fi
+
+[ "$fails" = 0 ]

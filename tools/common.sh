@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared settings for the tools/ scripts. Sourced, not run.
+#
+# Every path outside the checkout derives from SKBPOOL_CACHE, which the
+# Makefile exports (make CACHE=...). SKBPOOL_TOP, SKBPOOL_BASE_TARBALL
+# and SKBPOOL_BASE_INSTALLED exist for tests/ (a toy checkout and base). Keep these paths stable: ccache hashes
+# absolute paths, so a moved tree or build directory gets no hits.
+
+TOOLS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+TOP=$(dirname "$TOOLS")
+# The checkout whose series the tools read and write; tests/ points it
+# at a toy checkout.
+TOP=${SKBPOOL_TOP:-$TOP}
+: "${SKBPOOL_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/skbpool}"
+# The pinned base. The Makefile passes BASE_VERSION; this is its one home.
+: "${BASE_VERSION:=$(sed -n 's/^BASE_VERSION[[:space:]]*[:?]*=[[:space:]]*//p' "$TOP/Makefile")}"
+BASE_PKG=linux-source-6.12
+BASE_TARBALL=${SKBPOOL_BASE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+TREE=$SKBPOOL_CACHE/tree
+BUILD_ROOT=$SKBPOOL_CACHE/build
+OUT=${SKBPOOL_OUT:-$TOP/out}
+export CCACHE_DIR=${CCACHE_DIR:-$SKBPOOL_CACHE/ccache}
+export CCACHE_BASEDIR=$SKBPOOL_CACHE
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+
+# Git identity used for the base commit and for `git am` in scratch trees.
+# Patch authorship comes from the patches themselves.
+export GIT_COMMITTER_NAME="${GIT_COMMITTER_NAME:-skbpool tools}"
+export GIT_COMMITTER_EMAIL="${GIT_COMMITTER_EMAIL:-tools@localhost}"
+
+prog=$(basename "$0")
+die() { printf '%s: error: %s\n' "$prog" "$*" >&2; exit 1; }
+note() { printf '%s: %s\n' "$prog" "$*" >&2; }
+
+# The installed base version, or empty.
+installed_base_version() {
+	if [ -n "${SKBPOOL_BASE_INSTALLED:-}" ]; then
+		echo "$SKBPOOL_BASE_INSTALLED"
+		return
+	fi
+	dpkg-query -W -f='${Status} ${Version}\n' "$BASE_PKG" 2>/dev/null |
+		sed -n 's/^install ok installed //p'
+}
+
+# A git ref name for a Debian version (git refuses '~' and ':').
+base_tag() { printf 'base-%s' "$1" | tr '~:' '__'; }
+
+# The series directories in apply order, from series.conf.
+series_dirs() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series.conf" | awk '{print $1}'; }
+
+# The series dirs' series files and patches, copied from $1 to $2: what
+# defines a series (cover letters and other files are not part of it).
+snapshot_series() {
+	local d
+	while read -r d; do
+		mkdir -p "$2/$d"
+		if [ -f "$1/$d/series" ]; then
+			cp "$1/$d/series" "$2/$d/"
+		else
+			: > "$2/$d/series"
+		fi
+		find "$1/$d" -maxdepth 1 -name '*.patch' -exec cp {} "$2/$d/" \; 2>/dev/null || true
+	done < <(series_dirs)
+}
