@@ -15,7 +15,7 @@ export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
 .PHONY: all help deps tree export check kunit-uml kunit-x86_64 kunit-rt \
-	test test-all test-tools clean
+	selftest-tun test test-all test-tools clean
 
 ## all:        install what is missing, prepare the tree, run the UML suites
 all: deps tree kunit-uml
@@ -53,6 +53,10 @@ kunit-x86_64: tree
 kunit-rt: tree
 	@tools/run-kunit rt
 
+## selftest-tun: upstream's tun selftest on the x86_64 cell's kernel (after kunit-x86_64)
+selftest-tun: tree
+	@tools/run-selftest
+
 ## test-tools: the tools' own tests (no kernel build)
 test-tools:
 	@tests/run
@@ -60,8 +64,8 @@ test-tools:
 ## test:       what CI runs: test-tools, check, kunit-uml, kunit-rt
 test: deps test-tools check kunit-uml kunit-rt
 
-## test-all:   test, plus the x86_64 KASAN cell
-test-all: test kunit-x86_64
+## test-all:   test, plus the x86_64 KASAN cell and the tun selftest
+test-all: test kunit-x86_64 selftest-tun
 
 ## clean:      remove out/ (the cache stays: rm -rf $(CACHE) for a cold start)
 clean:

@@ -88,6 +88,20 @@ else
 	     "splat there (not generated: it must be a real capture)"
 fi
 
+# A real log of the PREEMPT_RT cell with consume_skb_bh()'s BH section
+# deliberately removed: every case passed, lockdep's assertion fired.
+log=$data/rt-broken-bh.log
+if run rt-broken 1 "$log"; then
+	has rt-broken "rt-broken-bh\.log:[0-9]+: \[warning\] WARNING: .* lockdep_assert_in_softirq_func"
+	has rt-broken "^scan-splats: 1 splat\(s\) in .*rt-broken-bh\.log$"
+fi
+
+# The real clean log of a passing UML run.
+log=$data/uml-clean.log
+if run clean 0 "$log"; then
+	has clean "^scan-splats: 0 splats in .*uml-clean\.log \([0-9]+ lines\)$"
+fi
+
 # --- realistic snippets: each must be found, under its own name --------------
 
 snippet lockdep <<'EOF'
