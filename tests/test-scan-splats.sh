@@ -96,6 +96,14 @@ if run rt-broken 1 "$log"; then
 	has rt-broken "^scan-splats: 1 splat\(s\) in .*rt-broken-bh\.log$"
 fi
 
+# A real UML log from a test bug (a freed skb consumed again): KASAN and
+# a refcount_t WARN, while the case's own expectations failed too.
+log=$data/uml-kasan-uaf.log
+if run kasan-uaf 1 "$log"; then
+	has kasan-uaf "uml-kasan-uaf\.log:[0-9]+: \[[a-z-]+\] BUG: KASAN: slab-use-after-free in consume_skb_bh"
+	has kasan-uaf "refcount_t: underflow; use-after-free"
+fi
+
 # The real clean log of a passing UML run.
 log=$data/uml-clean.log
 if run clean 0 "$log"; then
