@@ -97,7 +97,8 @@ fi
 
 # --force: the commit is set aside on a backup branch, the tree rebuilt.
 "$tools/tree" --force >/dev/null 2>&1 || bad "tree --force failed"
-if t log --format=%s --branches='backup/*' | grep -q "core: add z" &&
+# (no "| grep -q" under pipefail: grep exiting first fails the pipeline)
+if grep -q "core: add z" <<<"$(t log --format=%s --branches='backup/*')" &&
    [ "$(t rev-list --count base-1.0-1_toy..HEAD)" = 2 ]; then
 	ok "tree --force: work kept on backup/*, series re-applied"
 else
