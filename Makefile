@@ -15,7 +15,7 @@ export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
 .PHONY: all help deps tree export check kunit-uml kunit-x86_64 kunit-rt \
-	selftest-tun test test-all test-tools clean
+	selftest-tun coverage test test-all test-tools clean
 
 ## all:        install what is missing, prepare the tree, run the UML suites
 all: deps tree kunit-uml
@@ -56,6 +56,12 @@ kunit-rt: tree
 ## selftest-tun: upstream's tun selftest on the x86_64 cell's kernel (after kunit-x86_64)
 selftest-tun: tree
 	@tools/run-selftest
+
+## coverage:   gcov + lcov of the series under UML KUnit -> out/coverage/
+##             {coverage.info,html/,summary.txt}; fails under
+##             kunit/coverage-threshold (UNCOMMITTED=1: the tree as on disk)
+coverage: tree
+	@tools/coverage $(if $(UNCOMMITTED),--uncommitted)
 
 ## test-tools: the tools' own tests (no kernel build)
 test-tools:
