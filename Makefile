@@ -15,7 +15,7 @@ export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
 .PHONY: all help deps tree export check kunit-uml kunit-x86_64 kunit-rt \
-	selftest-tun coverage test test-all test-tools clean
+	selftest-tun coverage bench test test-all test-tools clean
 
 ## all:        install what is missing, prepare the tree, run the UML suites
 all: deps tree kunit-uml
@@ -62,6 +62,10 @@ selftest-tun: tree
 ##             kunit/coverage-threshold (UNCOMMITTED=1: the tree as on disk)
 coverage: tree
 	@tools/coverage $(if $(UNCOMMITTED),--uncommitted)
+
+## bench:      qemu -icount runs, base vs patched -> out/bench/results.{json,md}, chart.svg
+bench: tree
+	@tools/bench
 
 ## test-tools: the tools' own tests (no kernel build)
 test-tools:

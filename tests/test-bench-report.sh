@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# tools/bench report (tools/bench-guest/report.py): results.json,
+# results.md, medians, min/max, ratios, slab heads per 1000 packets and
+# the skb-head-* mapping, from synthetic raw guest logs. No kernel.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# No real worktrees: the report names none.
+export SKBPOOL_CACHE=$tmp/cache
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# jq_is FILTER EXPECTED: results.json's FILTER is EXPECTED
+jq_is() {
+	local got
+	got=$(jq -c "$1" "$tmp/out/bench/results.json" 2>&1) || true
+	[ "$got" = "$2" ] || fail "jq '$1': got $got, expected $2"
+}
+has() { grep -Eq -- "$2" "$1" || { fail "$1 lacks /$2/"; sed 's/^/  | /' "$1"; }; }
+
+mkdir -p "$tmp/out/bench"
+# Base: tun-write-1400 runs of 5000, 5100, 4900, 5050, 4950 instructions
+# per packet (median 5000), 1000 slab heads per 1000 packets; noise lines
+# around them as on a real serial console.
+cat > "$tmp/out/bench/raw-base.txt" <<'RAW'
+[    0.000000] Linux version 6.12.117 (noise)
+KERNEL 6.12.117
+BENCH-START tun-write 1400
+BENCH tun-write-1400 run=0 packets=10000 ns=50000000 slab=10000
+BENCH tun-write-1400 run=1 packets=10000 ns=51000000 slab=10000
+BENCH tun-write-1400 run=2 packets=10000 ns=49000000 slab=10000
+BENCH tun-write-1400 run=3 packets=10000 ns=50500000 slab=10000
+BENCH tun-write-1400 run=4 packets=10000 ns=49500000 slab=10000
+BENCH tun-echo-64 run=0 packets=20000 ns=200000000 slab=20000
+BENCH tun-echo-64 run=1 packets=20000 ns=200000000 slab=20000
+BENCH tun-echo-64 run=2 packets=20000 ns=200000000 slab=20000
+BENCH tun-echo-64 run=3 packets=20000 ns=200000000 slab=20000
+BENCH tun-echo-64 run=4 packets=20000 ns=200000000 slab=20000
+BENCH-SKIP skb-head (no /proc/skb_head_bench on this kernel)
+BENCH-DONE
+RAW
+# Patched: tun-write-1400 median 4000 (min 3900, max 4200), 2 slab heads
+# per 1000 packets (median of 1,2,2,3,30); tun-echo-64 ratio 0.75;
+# skb-head: slab 500/head, pair 200/head, bulk64 150/head; a workload on
+# one kernel only (vhost-batch-64) is left out.
+cat > "$tmp/out/bench/raw-patched.txt" <<'RAW'
+KERNEL 6.12.117
+BENCH tun-write-1400 run=0 packets=10000 ns=40000000 slab=10
+[   12.3] some kernel line
+BENCH tun-write-1400 run=1 packets=10000 ns=42000000 slab=20
+BENCH tun-write-1400 run=2 packets=10000 ns=39000000 slab=300
+BENCH tun-write-1400 run=3 packets=10000 ns=40500000 slab=20
+BENCH tun-write-1400 run=4 packets=10000 ns=39500000 slab=30
+BENCH tun-echo-64 run=0 packets=20000 ns=150000000 slab=0
+BENCH tun-echo-64 run=1 packets=20000 ns=150000000 slab=0
+BENCH tun-echo-64 run=2 packets=20000 ns=150000000 slab=0
+BENCH tun-echo-64 run=3 packets=20000 ns=150000000 slab=0
+BENCH tun-echo-64 run=4 packets=20000 ns=150000000 slab=0
+BENCH vhost-batch-64 run=0 packets=10000 ns=10000000 slab=0
+BENCH skb-head-slab run=0 packets=1000 ns=500000 slab=0
+BENCH skb-head-pair run=0 packets=1000 ns=200000 slab=0
+BENCH skb-head-bulk64 run=0 packets=1000 ns=150000 slab=0
+BENCH skb-head-slab run=1 packets=1000 ns=500000 slab=0
+BENCH skb-head-pair run=1 packets=1000 ns=200000 slab=0
+BENCH skb-head-bulk64 run=1 packets=1000 ns=150000 slab=0
+BENCH-DONE
+RAW
+
+# report only: no build, no guest
+if ! SKBPOOL_OUT=$tmp/out BENCH_COMMAND="tools/bench report" \
+	"$top/tools/bench" report > "$tmp/report.out" 2>&1; then
+	fail "tools/bench report failed:"; sed 's/^/  | /' "$tmp/report.out"
+fi
+for f in results.json results.md; do
+	[ -s "$tmp/out/bench/$f" ] || fail "no $f"
+done
+if command -v gnuplot >/dev/null; then
+	grep -q '<svg' "$tmp/out/bench/chart.svg" 2>/dev/null || fail "no chart.svg"
+fi
+if [ -s "$tmp/out/bench/results.json" ]; then
+	jq_is '.base' '"6.12.117"'
+	jq_is '.method | length > 100' 'true'
+	jq_is '[.workloads[].name]' '["tun-write-1400","tun-echo-64","skb-head-pair","skb-head-bulk64"]'
+	jq_is '.workloads[0] | [.unit, .base, .patched, .ratio, .min, .max, .base_min, .base_max, .packets, .runs]' \
+		'["instructions/packet",5000,4000,0.8,3900,4200,4900,5100,10000,5]'
+	jq_is '.workloads[0] | [.slab_heads_per_1000, .slab_heads_per_1000_base]' '[2,1000]'
+	jq_is '.workloads[1] | [.base, .patched, .ratio, .packets, .slab_heads_per_1000]' '[10000,7500,0.75,20000,0]'
+	jq_is '.workloads[2] | [.unit, .base, .patched, .ratio, .runs, .slab_heads_per_1000]' \
+		'["instructions/head",500,200,0.4,2,null]'
+	jq_is '.workloads[3] | [.base, .patched, .ratio]' '[500,150,0.3]'
+	jq_is '.workloads[] | select(.name == "tun-write-1400") | .spread_pct' '7.5'
+	jq_is 'all(.workloads[]; has("name") and has("unit") and has("base") and has("patched") and has("ratio") and has("min") and has("max") and has("packets") and has("runs") and has("slab_heads_per_1000"))' 'true'
+fi
+md=$tmp/out/bench/results.md
+if [ -s "$md" ]; then
+	has "$md" '^\| workload \| unit \| base \| patched \| ratio \|'
+	has "$md" '^\| tun-write-1400 \| instructions/packet \| 5000\.0 \| 4000\.0 \| 0\.800 \| <= 0\.88 met \| 3900\.0\.\.4200\.0 \| 4900\.0\.\.5100\.0 \| 1000\.0 -> 2\.0 \| 5 x 10000 \|$'
+	has "$md" '^\| tun-echo-64 \| .* \| 0\.750 \| <= 0\.82 met \|'
+	has "$md" '^\| skb-head-pair \| instructions/head \| 500\.0 \| 200\.0 \| 0\.400 \| <= 0\.50 met \|'
+	has "$md" '^\| skb-head-bulk64 \| .* \| 0\.300 \| <= 0\.40 met \|'
+	has "$md" 'tools/bench report'
+fi
+
+# A missed goal says so.
+sed -i 's/ns=150000000/ns=190000000/' "$tmp/out/bench/raw-patched.txt"
+SKBPOOL_OUT=$tmp/out "$top/tools/bench" report > "$tmp/report2.out" 2>&1 ||
+	fail "second report failed"
+has "$md" '^\| tun-echo-64 \| .* \| 0\.950 \| <= 0\.82 MISSED \|'
+
+# Nothing measured on both kernels: an error, not an empty table.
+grep -v '^BENCH tun' "$tmp/out/bench/raw-base.txt" > "$tmp/b" && mv "$tmp/b" "$tmp/out/bench/raw-base.txt"
+grep -v '^BENCH skb' "$tmp/out/bench/raw-patched.txt" > "$tmp/p" && mv "$tmp/p" "$tmp/out/bench/raw-patched.txt"
+if SKBPOOL_OUT=$tmp/out "$top/tools/bench" report > "$tmp/report3.out" 2>&1; then
+	fail "report with no common workload succeeded"
+fi
+# No raw files: an error naming the step to run.
+rm -f "$tmp/out/bench/raw-"*
+if SKBPOOL_OUT=$tmp/out "$top/tools/bench" report > "$tmp/report4.out" 2>&1; then
+	fail "report without raw files succeeded"
+fi
+has "$tmp/report4.out" "run '.*run' first"
+# Options are checked.
+grep -q '^Usage: bench' <<<"$("$top/tools/bench" --help)" || fail "--help"
+if "$top/tools/bench" --runs 3 report > /dev/null 2>&1; then fail "--runs 3 accepted"; fi
+if "$top/tools/bench" --bogus > /dev/null 2>&1; then fail "--bogus accepted"; fi
+
+[ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
+echo "ok"

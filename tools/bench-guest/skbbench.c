@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * skbbench: the guest side of tools/bench. Static, runs as the only
+ * process of the guest (under the init script), one vCPU, qemu -icount
+ * shift=0: a CLOCK_MONOTONIC nanosecond is one guest instruction.
+ *
+ *   skbbench tun-write  SIZE PACKETS RUNS
+ *   skbbench tun-echo   SIZE PACKETS RUNS
+ *   skbbench vhost-batch SIZE PACKETS RUNS
+ *   skbbench skb-head   RUNS            (reads /proc/skb_head_bench)
+ *
+ * SIZE is the length of the IPv4/UDP packet (the L3 packet; a TAP frame
+ * adds its 14-byte Ethernet header, vhost its 12-byte virtio_net_hdr).
+ * Every run prints one line
+ *   BENCH <workload> run=<i> packets=<n> ns=<delta> slab=<heads>
+ * where slab is the number of skb heads allocated from the slab during
+ * the run (alloc_fastpath + alloc_slowpath of skbuff_head_cache,
+ * CONFIG_SLUB_STATS). One untimed warm-up run of PACKETS comes first.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if.h>
+#include <linux/if_tun.h>
+#include <linux/virtio_net.h>
+#include <linux/virtio_ring.h>
+#include <linux/vhost.h>
+#include <arpa/inet.h>
+#include <net/if_arp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#define die(...) do { fprintf(stderr, "skbbench: " __VA_ARGS__); \
+	fprintf(stderr, " (%s)\n", strerror(errno)); exit(1); } while (0)
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static uint64_t read_u64(const char *path)
+{
+	char buf[64] = "";
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		die("open %s", path);
+	if (read(fd, buf, sizeof(buf) - 1) < 0)
+		die("read %s", path);
+	close(fd);
+	return strtoull(buf, NULL, 10);
+}
+
+static uint64_t slab_heads(void)
+{
+	/* Without CONFIG_SLUB_STATS (a test on some other kernel): 0. */
+	if (access("/sys/kernel/slab/skbuff_head_cache/alloc_fastpath", R_OK))
+		return 0;
+	return read_u64("/sys/kernel/slab/skbuff_head_cache/alloc_fastpath") +
+	       read_u64("/sys/kernel/slab/skbuff_head_cache/alloc_slowpath");
+}
+
+static void sh(const char *fmt, const char *arg)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), fmt, arg, arg, arg);
+	if (system(cmd) != 0) {
+		errno = 0;
+		die("'%s' failed", cmd);
+	}
+}
+
+static int tun_open(const char *name, int flags, int nonblock)
+{
+	struct ifreq ifr = { 0 };
+	int fd = open("/dev/net/tun", O_RDWR | (nonblock ? O_NONBLOCK : 0));
+
+	if (fd < 0)
+		die("open /dev/net/tun");
+	strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
+	ifr.ifr_flags = flags;
+	if (ioctl(fd, TUNSETIFF, &ifr) < 0)
+		die("TUNSETIFF %s", name);
+	return fd;
+}
+
+static void get_mac(const char *name, unsigned char *mac)
+{
+	struct ifreq ifr = { 0 };
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+
+	strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
+	if (s < 0 || ioctl(s, SIOCGIFHWADDR, &ifr) < 0)
+		die("SIOCGIFHWADDR %s", name);
+	memcpy(mac, ifr.ifr_hwaddr.sa_data, 6);
+	close(s);
+}
+
+/* An IPv4/UDP packet of @len bytes from @src to @dst, TTL 64. */
+static void ipv4_udp(unsigned char *p, int len, uint32_t src, uint32_t dst)
+{
+	uint32_t sum = 0;
+	int i;
+
+	memset(p, 0, len);
+	p[0] = 0x45;
+	p[2] = len >> 8; p[3] = len;
+	p[8] = 64; p[9] = 17;
+	memcpy(p + 12, &src, 4);
+	memcpy(p + 16, &dst, 4);
+	for (i = 0; i < 20; i += 2)
+		sum += (p[i] << 8) | p[i + 1];
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	sum = ~sum & 0xffff;
+	p[10] = sum >> 8; p[11] = sum;
+	/* UDP 4000 -> 5000, length, checksum 0 (none) */
+	p[20] = 4000 >> 8; p[21] = 4000 & 0xff;
+	p[22] = 5000 >> 8; p[23] = 5000 & 0xff;
+	p[24] = (len - 20) >> 8; p[25] = len - 20;
+	for (i = 28; i < len; i++)
+		p[i] = i;
+}
+
+static uint32_t ip4(int a, int b, int c, int d)
+{
+	return htonl((a << 24) | (b << 16) | (c << 8) | d);
+}
+
+/*
+ * Results are kept until the workload ends: console output during a
+ * timed run would cost the guest serial interrupts inside the run.
+ */
+static char results[64][128];
+static int nresults;
+
+static void report(const char *name, int run, long n, uint64_t ns, uint64_t slab)
+{
+	if (nresults < 64)
+		snprintf(results[nresults++], sizeof(results[0]),
+			 "BENCH %s run=%d packets=%ld ns=%llu slab=%llu\n", name, run, n,
+			 (unsigned long long)ns, (unsigned long long)slab);
+}
+
+static void flush_results(void)
+{
+	int i;
+
+	for (i = 0; i < nresults; i++)
+		fputs(results[i], stdout);
+	fflush(stdout);
+	nresults = 0;
+}
+
+/* Let the console finish sending what init printed (free under sleep=off). */
+static void quiesce(void)
+{
+	fflush(stdout);
+	tcdrain(STDOUT_FILENO);
+	usleep(200000);
+}
+
+/*
+ * The drop point of tun-write and vhost-batch: packets to 127.9.9.9, a
+ * loopback destination arriving on a device without route_localnet.
+ * ip_route_input_slow() rejects it as a martian destination (counted in
+ * /proc/net/stat/rt_cache in_martian_dst) before any FIB lookup and
+ * without a dst, and ip_rcv_finish_core() drops it (kfree_skb_reason()):
+ * early, fixed, the same code on both kernels. Not a blackhole route nor
+ * an unroutable address: those take the no_route path, which allocates
+ * a dst per packet for ip_error() (plus an inet_peer lookup, an ICMP
+ * error or its rate limit, and a call_rcu() to free the dst): ~840
+ * more instructions per packet and RCU softirq work inside the runs.
+ * (0.0.0.0/8 is no longer martian: ipv4_is_zeronet() is addr == 0.)
+ */
+#define DROP_DST ip4(127, 9, 9, 9)
+
+/* tun-write: IFF_TUN|IFF_NO_PI, blocking fd, one packet per write(). */
+static void tun_write(const char *name, int size, long n, int runs)
+{
+	unsigned char pkt[2048];
+	int fd = tun_open("bt0", IFF_TUN | IFF_NO_PI, 0);
+	int r;
+	long i;
+
+	sh("ip addr add 10.0.0.1/24 dev %s && ip link set %s up", "bt0");
+	ipv4_udp(pkt, size, ip4(10, 0, 0, 2), DROP_DST);
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		long cnt = n;
+		uint64_t s0 = slab_heads(), t0 = now_ns(), t1;
+
+		for (i = 0; i < cnt; i++)
+			if (write(fd, pkt, size) != size)
+				die("write");
+		t1 = now_ns();
+		if (r >= 0)
+			report(name, r, cnt, t1 - t0, slab_heads() - s0);
+	}
+	close(fd);
+}
+
+/*
+ * tun-echo: IFF_TAP|IFF_NO_PI, O_NONBLOCK (the build_skb() path of
+ * tun_get_user(): tun_can_build_skb() needs a TAP and a non-blocking
+ * write), ARP off. The frame is addressed to the device's own MAC, its
+ * packet to 10.0.1.3 on the device's own subnet: the stack forwards it
+ * (ip_forward=1, send_redirects=0) back out of the same device, where
+ * read() takes it and consumes the skb.
+ */
+static void tun_echo(const char *name, int size, long n, int runs)
+{
+	unsigned char frame[2048], back[2048], mac[6];
+	int fd = tun_open("be0", IFF_TAP | IFF_NO_PI, 1);
+	int r, len = size + 14;
+	long i;
+
+	sh("echo 0 > /proc/sys/net/ipv4/conf/%s/send_redirects", "be0");
+	sh("ip link set %s arp off && ip addr add 10.0.1.1/24 dev %s && ip link set %s up", "be0");
+	get_mac("be0", mac);
+	memcpy(frame, mac, 6);
+	memcpy(frame + 6, "\x02\x00\x00\x00\x00\x02", 6);
+	frame[12] = 0x08; frame[13] = 0x00;
+	ipv4_udp(frame + 14, size, ip4(10, 0, 1, 2), ip4(10, 0, 1, 3));
+	/* Drain what the stack sent on link up (none expected with ARP off). */
+	while (read(fd, back, sizeof(back)) > 0)
+		;
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		long cnt = n;
+		uint64_t s0 = slab_heads(), t0 = now_ns(), t1;
+
+		for (i = 0; i < cnt; i++) {
+			if (write(fd, frame, len) != len)
+				die("write");
+			if (read(fd, back, sizeof(back)) != len)
+				die("read back packet %ld", i);
+		}
+		t1 = now_ns();
+		if (r >= 0)
+			report(name, r, cnt, t1 - t0, slab_heads() - s0);
+	}
+	if (back[14 + 8] != 63) {
+		errno = 0;
+		die("the packet read back was not forwarded (ttl %d)", back[14 + 8]);
+	}
+	close(fd);
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * vhost-batch: a minimal vhost-net driver (cf. tools/virtio/
+ * vhost_net_test.c). The TX virtqueue (index 1) lives in this process's
+ * memory, which the memory table maps 1:1; the backend is a TAP with
+ * IFF_TAP|IFF_NO_PI|IFF_VNET_HDR, so vhost_net builds xdp_buffs for these
+ * small packets and hands them to tun_sendmsg() as TUN_MSG_PTR batches.
+ * The frames are dropped as in tun-write (to the TAP's own MAC, ARP off,
+ * to DROP_DST). Each round fills up to QSZ/2 descriptors, kicks,
+ * and waits on the call eventfd until vhost has used them all.
+ */
+#define QSZ 256
+
+struct vq {
+	struct vring_desc *desc;
+	struct vring_avail *avail;
+	struct vring_used *used;
+	uint16_t avail_idx, last_used;
+};
+
+static void vhost_batch(const char *name, int size, long n, int runs)
+{
+	int fd = tun_open("bv0", IFF_TAP | IFF_NO_PI | IFF_VNET_HDR, 1);
+	int vfd = open("/dev/vhost-net", O_RDWR);
+	int kick = eventfd(0, 0), call = eventfd(0, 0), hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
+	int len = hdrlen + 14 + size, batch = QSZ / 2, r;
+	unsigned char mac[6], *bufs;
+	struct vhost_memory *mem;
+	struct vhost_vring_state st;
+	struct vhost_vring_file file;
+	struct vhost_vring_addr addr;
+	struct vq q = { 0 };
+	uint64_t features;
+	size_t ringsz;
+	void *ring;
+	long i;
+
+	if (vfd < 0 || kick < 0 || call < 0)
+		die("open /dev/vhost-net or eventfd");
+	if (ioctl(fd, TUNSETVNETHDRSZ, &hdrlen) < 0)
+		die("TUNSETVNETHDRSZ");
+	sh("ip link set %s arp off && ip addr add 10.0.2.1/24 dev %s && ip link set %s up", "bv0");
+	get_mac("bv0", mac);
+
+	ringsz = vring_size(QSZ, 4096);
+	ring = mmap(NULL, ringsz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	bufs = mmap(NULL, (size_t)QSZ * 2048, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (ring == MAP_FAILED || bufs == MAP_FAILED)
+		die("mmap");
+	memset(ring, 0, ringsz);
+	q.desc = ring;
+	q.avail = (void *)((char *)ring + QSZ * 16);
+	q.used = (void *)(((uintptr_t)&q.avail->ring[QSZ] + sizeof(uint16_t) + 4095) & ~4095ul);
+	for (i = 0; i < QSZ; i++) {
+		unsigned char *b = bufs + i * 2048;
+
+		memset(b, 0, hdrlen);	/* virtio_net_hdr: no csum, no gso */
+		((struct virtio_net_hdr_mrg_rxbuf *)b)->num_buffers = 1;
+		memcpy(b + hdrlen, mac, 6);
+		memcpy(b + hdrlen + 6, "\x02\x00\x00\x00\x00\x03", 6);
+		b[hdrlen + 12] = 0x08; b[hdrlen + 13] = 0x00;
+		ipv4_udp(b + hdrlen + 14, size, ip4(10, 0, 2, 2), DROP_DST);
+		q.desc[i].addr = (uintptr_t)b;
+		q.desc[i].len = len;
+		q.desc[i].flags = 0;
+	}
+
+	if (ioctl(vfd, VHOST_SET_OWNER, NULL) < 0)
+		die("VHOST_SET_OWNER");
+	if (ioctl(vfd, VHOST_GET_FEATURES, &features) < 0)
+		die("VHOST_GET_FEATURES");
+	features &= (1ull << VIRTIO_F_VERSION_1) | (1ull << VIRTIO_NET_F_MRG_RXBUF);
+	if (ioctl(vfd, VHOST_SET_FEATURES, &features) < 0)
+		die("VHOST_SET_FEATURES");
+	mem = calloc(1, sizeof(*mem) + 2 * sizeof(mem->regions[0]));
+	mem->nregions = 2;
+	mem->regions[0] = (struct vhost_memory_region){ (uintptr_t)ring, ringsz, (uintptr_t)ring, 0 };
+	mem->regions[1] = (struct vhost_memory_region){ (uintptr_t)bufs, (size_t)QSZ * 2048, (uintptr_t)bufs, 0 };
+	if (ioctl(vfd, VHOST_SET_MEM_TABLE, mem) < 0)
+		die("VHOST_SET_MEM_TABLE");
+	/* Only the TX queue (1) is used; RX (0) has no backend. */
+	st = (struct vhost_vring_state){ 1, QSZ };
+	if (ioctl(vfd, VHOST_SET_VRING_NUM, &st) < 0)
+		die("VHOST_SET_VRING_NUM");
+	st = (struct vhost_vring_state){ 1, 0 };
+	if (ioctl(vfd, VHOST_SET_VRING_BASE, &st) < 0)
+		die("VHOST_SET_VRING_BASE");
+	addr = (struct vhost_vring_addr){ .index = 1,
+		.desc_user_addr = (uintptr_t)q.desc,
+		.avail_user_addr = (uintptr_t)q.avail,
+		.used_user_addr = (uintptr_t)q.used };
+	if (ioctl(vfd, VHOST_SET_VRING_ADDR, &addr) < 0)
+		die("VHOST_SET_VRING_ADDR");
+	file = (struct vhost_vring_file){ 1, kick };
+	if (ioctl(vfd, VHOST_SET_VRING_KICK, &file) < 0)
+		die("VHOST_SET_VRING_KICK");
+	file = (struct vhost_vring_file){ 1, call };
+	if (ioctl(vfd, VHOST_SET_VRING_CALL, &file) < 0)
+		die("VHOST_SET_VRING_CALL");
+	file = (struct vhost_vring_file){ 1, fd };
+	if (ioctl(vfd, VHOST_NET_SET_BACKEND, &file) < 0)
+		die("VHOST_NET_SET_BACKEND");
+
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		long cnt = n, done = 0;
+		uint64_t s0 = slab_heads(), t0 = now_ns(), t1, v;
+
+		while (done < cnt) {
+			int k = cnt - done < batch ? cnt - done : batch, j;
+
+			for (j = 0; j < k; j++) {
+				uint16_t head = (q.avail_idx + j) % QSZ;
+
+				q.avail->ring[(q.avail_idx + j) % QSZ] = head;
+			}
+			__atomic_thread_fence(__ATOMIC_RELEASE);
+			q.avail_idx += k;
+			q.avail->idx = q.avail_idx;
+			__atomic_thread_fence(__ATOMIC_SEQ_CST);
+			v = 1;
+			if (write(kick, &v, 8) != 8)
+				die("kick");
+			while (*(volatile uint16_t *)&q.used->idx != q.avail_idx)
+				if (read(call, &v, 8) != 8)
+					die("call");
+			done += k;
+		}
+		t1 = now_ns();
+		if (r >= 0)
+			report(name, r, cnt, t1 - t0, slab_heads() - s0);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * skb-head: /proc/skb_head_bench (tools/bench-guest/skbhead, patched
+ * kernel only) runs the three loops in the kernel on every read and
+ * prints "<name> <heads> <ns>" lines.
+ */
+static void skb_head(int runs)
+{
+	char buf[512], nm[64];
+	int r;
+
+	for (r = 0; r < runs; r++) {
+		int fd = open("/proc/skb_head_bench", O_RDONLY);
+		ssize_t got;
+		char *line;
+
+		if (fd < 0)
+			die("open /proc/skb_head_bench");
+		got = read(fd, buf, sizeof(buf) - 1);
+		if (got <= 0)
+			die("read /proc/skb_head_bench");
+		buf[got] = 0;
+		close(fd);
+		for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+			unsigned long long heads, ns, slab;
+
+			if (sscanf(line, "%63s %llu %llu %llu", nm, &heads, &ns, &slab) == 4)
+				report(nm, r, heads, ns, slab);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "skb-head")) {
+		quiesce();
+		skb_head(atoi(argv[2]));
+		flush_results();
+		return 0;
+	}
+	if (argc != 5) {
+		fprintf(stderr, "usage: skbbench {tun-write|tun-echo|vhost-batch} SIZE PACKETS RUNS\n"
+				"       skbbench skb-head RUNS\n");
+		return 2;
+	}
+	char name[64];
+	int size = atoi(argv[2]), runs = atoi(argv[4]);
+	long n = atol(argv[3]);
+
+	if (size < 28 || size > 1500) {
+		errno = EINVAL;
+		die("SIZE must be 28..1500");
+	}
+	snprintf(name, sizeof(name), "%s-%d", argv[1], size);
+	if (!strcmp(argv[1], "tun-write"))
+		tun_write(name, size, n, runs);
+	else if (!strcmp(argv[1], "tun-echo"))
+		tun_echo(name, size, n, runs);
+	else if (!strcmp(argv[1], "vhost-batch"))
+		vhost_batch(name, size, n, runs);
+	else
+		return 2;
+	flush_results();
+	return 0;
+}
