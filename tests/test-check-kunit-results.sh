@@ -9,31 +9,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 data=$top/tests/data
 check=$top/tools/check-kunit-results
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# run NAME EXPECTED_RC ARGS...: output in $tmp/NAME.out
-run() {
-	local name=$1 want=$2 rc=0
-	shift 2
-	"$check" "$@" >"$tmp/$name.out" 2>&1 || rc=$?
-	if [ "$rc" -ne "$want" ]; then
-		fail "$name: exit $rc, expected $want; output:"
-		sed 's/^/  | /' "$tmp/$name.out"
-		return 1
-	fi
-}
-has() {
-	grep -Eq -- "$2" "$tmp/$1.out" ||
-		{ fail "$1: output lacks /$2/:"; sed 's/^/  | /' "$tmp/$1.out"; }
-}
-# last NAME LINE: the output's last line is exactly LINE
-last() {
-	[ "$(tail -n 1 "$tmp/$1.out")" = "$2" ] ||
-		{ fail "$1: last line is not '$2':"; sed 's/^/  | /' "$tmp/$1.out"; }
-}
+tool=$check
+source "$top/tests/lib.sh"
 
 for f in kunit-baseline.json kunit-fail.json kunit-short.json; do
 	[ -s "$data/$f" ] || { echo "FAIL: missing fixture $data/$f"; exit 1; }

@@ -10,30 +10,8 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 summary=$top/tools/coverage-summary
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# run NAME EXPECTED_RC ARGS...: output in $tmp/NAME.out
-run() {
-	local name=$1 want=$2 rc=0
-	shift 2
-	"$summary" "$@" >"$tmp/$name.out" 2>&1 || rc=$?
-	if [ "$rc" -ne "$want" ]; then
-		fail "$name: exit $rc, expected $want; output:"
-		sed 's/^/  | /' "$tmp/$name.out"
-		return 1
-	fi
-}
-has() {
-	grep -Eq -- "$2" "$tmp/$1.out" ||
-		{ fail "$1: output lacks /$2/:"; sed 's/^/  | /' "$tmp/$1.out"; }
-}
-hasnt() {
-	! grep -Eq -- "$2" "$tmp/$1.out" ||
-		{ fail "$1: output has /$2/:"; sed 's/^/  | /' "$tmp/$1.out"; }
-}
+tool=$summary
+source "$top/tests/lib.sh"
 
 # --- the synthetic tree at "SERIES" ------------------------------------------
 

@@ -7,33 +7,10 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 data=$top/tests/data
 scan=$top/tools/scan-splats
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tool=$scan
+source "$top/tests/lib.sh"
 # Never pick up an allowlist from the environment; the real one is empty.
 unset SCAN_SPLATS_ALLOWLIST
-fails=0
-
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# run NAME EXPECTED_RC ARGS...: run scan-splats, output in $tmp/NAME.out
-run() {
-	local name=$1 want=$2 rc=0
-	shift 2
-	"$scan" "$@" >"$tmp/$name.out" 2>&1 || rc=$?
-	if [ "$rc" -ne "$want" ]; then
-		fail "$name: exit $rc, expected $want; output:"
-		sed 's/^/  | /' "$tmp/$name.out"
-		return 1
-	fi
-}
-# has NAME REGEX: the output of NAME matches the extended regex
-has() {
-	grep -Eq -- "$2" "$tmp/$1.out" ||
-		{ fail "$1: output lacks /$2/:"; sed 's/^/  | /' "$tmp/$1.out"; }
-}
-hasnt() {
-	! grep -Eq -- "$2" "$tmp/$1.out" ||
-		{ fail "$1: output has /$2/:"; sed 's/^/  | /' "$tmp/$1.out"; }
-}
 snippet() { cat >"$tmp/$1.log"; }
 
 # --- real logs ---------------------------------------------------------------
