@@ -48,6 +48,45 @@ base_tag() { printf 'base-%s' "$1" | tr '~:' '__'; }
 # The series directories in apply order, from series.conf.
 series_dirs() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series.conf" | awk '{print $1}'; }
 
+# The patches of every series, "dir/file" in apply order, on stdout;
+# dies when a series file names a patch that does not exist.
+series_patches() {
+	local d p
+	while read -r d; do
+		[ -f "$TOP/$d/series" ] || continue
+		while read -r p; do
+			case $p in ''|'#'*) continue ;; esac
+			[ -f "$TOP/$d/$p" ] ||
+				die "$d/series names $p, which does not exist"
+			echo "$d/$p"
+		done < "$TOP/$d/series"
+	done < <(series_dirs)
+}
+
+# git am every series into the work tree $1 (checked out at base $2), in
+# order. On a patch that does not apply, aborts the am, prints git's
+# message (it names the file and the hunk) and returns 1 with the patch
+# in $failed_patch.
+failed_patch=
+apply_series() {
+	local p log list
+	# (an assignment keeps series_patches' exit status; a bare $() in
+	# the for list would not)
+	list=$(series_patches) || return 1
+	log=$(mktemp)
+	for p in $list; do
+		if ! git -C "$1" am -q --no-3way "$TOP/$p" > "$log" 2>&1; then
+			git -C "$1" am --abort >/dev/null 2>&1 || true
+			sed 's/^/  /' "$log" >&2
+			rm -f "$log"
+			failed_patch=$p
+			note "$p does not apply to $2 (the hunk is named above)"
+			return 1
+		fi
+	done
+	rm -f "$log"
+}
+
 # The series dirs' series files and patches, copied from $1 to $2: what
 # defines a series (cover letters and other files are not part of it).
 snapshot_series() {
