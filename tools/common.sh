@@ -48,6 +48,22 @@ base_tag() { printf 'base-%s' "$1" | tr '~:' '__'; }
 # The series directories in apply order, from series.conf.
 series_dirs() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series.conf" | awk '{print $1}'; }
 
+# A guest root for qemu: DIR gets bin/busybox (Debian's busybox-static)
+# and empty proc, sys and dev.
+guest_root() {
+	local busybox
+	busybox=$(command -v busybox || true)
+	[ -n "$busybox" ] && grep -q 'statically linked' <<<"$(file -L "$busybox")" ||
+		die "busybox-static is not installed: run 'make deps'"
+	mkdir -p "$1/bin" "$1/proc" "$1/sys" "$1/dev"
+	cp "$busybox" "$1/bin/busybox"
+}
+
+# Pack guest root DIR into the gzipped initramfs OUT.
+pack_initramfs() {
+	(cd "$1" && find . | cpio -o -H newc --quiet) | gzip -1 > "$2"
+}
+
 # The patches of every series, "dir/file" in apply order, on stdout;
 # dies when a series file names a patch that does not exist.
 series_patches() {
