@@ -60,7 +60,7 @@ selftest-tun: tree
 ## coverage:   gcov + lcov of the series under UML KUnit -> out/coverage/
 ##             {coverage.info,html/,summary.txt}; fails under
 ##             kunit/coverage-threshold (UNCOMMITTED=1: the tree as on disk)
-coverage: tree
+coverage: $(if $(UNCOMMITTED),deps,tree)
 	@tools/coverage $(if $(UNCOMMITTED),--uncommitted)
 
 ## bench:      qemu -icount runs, base vs patched -> out/bench/results.{json,md}, chart.svg
