@@ -14,7 +14,7 @@ export BASE_VERSION
 export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
-.PHONY: all help deps tree export check kunit-uml kunit-x86_64 kunit-rt \
+.PHONY: all help deps tree export check mbox kunit-uml kunit-x86_64 kunit-rt \
 	selftest-tun coverage bench test test-all test-tools clean
 
 ## all:        install what is missing, prepare the tree, run the UML suites
@@ -37,9 +37,18 @@ tree: deps
 export:
 	@tools/export
 
-## check:      series applies to a fresh base, round-trips, checkpatch, kernel-doc
+## check:      the reviewer's checklist: applies to a fresh base, form (<= 15
+##             patches, subject, Signed-off-by, no new inline), round trip,
+##             checkpatch --strict, kernel-doc, the docs page renders, each
+##             patch builds (UML) with no new W=1/sparse warning
+##             (SKIP=build: all but the slow per-patch build)
 check: tree
-	@tools/check-series
+	@tools/check-series $(if $(SKIP),--skip $(SKIP))
+
+## mbox:       out/mbox/<series>.mbox: cover 0/y + [PATCH net-next x/y],
+##             for git send-email; checked to git am onto a fresh base
+mbox: tree
+	@tools/mbox
 
 ## kunit-uml:  KUnit under UML with the debug fragment -> out/kunit-uml.{json,log}
 kunit-uml: tree

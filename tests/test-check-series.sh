@@ -1,0 +1,259 @@
+#!/usr/bin/env bash
+# tools/check-series on a toy kernel: a good series passes every step
+# (the per-patch build and W=1/sparse with a toy Makefile that takes
+# kbuild's arguments), and a patch broken in each way the checklist
+# knows fails the step that catches it, with a message naming the patch
+# and the line. checkpatch.pl and kernel-doc are the base's own, Sphinx
+# and sparse Debian's; no kernel is built.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tools=$here/../tools
+tool=$tools/check-series
+source "$here/lib.sh"
+ok() { echo "ok: $*"; }
+
+for c in sparse gcc; do
+	command -v "$c" >/dev/null || { echo "FAIL: $c missing: run 'make deps'"; exit 1; }
+done
+/usr/bin/python3 -c 'import sphinx' || { echo "FAIL: python3-sphinx missing: run 'make deps'"; exit 1; }
+
+# The base's checkpatch.pl and kernel-doc, extracted once per tarball
+tarball=${SKBPOOL_BASE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+[ -r "$tarball" ] || { echo "FAIL: no $tarball: run 'make deps'"; exit 1; }
+scripts=${XDG_CACHE_HOME:-$HOME/.cache}/skbpool-test-scripts/$(stat -c %s-%Y "$tarball")
+if [ ! -f "$scripts/kernel-doc" ]; then
+	mkdir -p "$scripts.tmp"
+	tar -C "$scripts.tmp" -xJf "$tarball" --wildcards --strip-components=2 \
+		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
+		'*/scripts/const_structs.checkpatch' '*/scripts/kernel-doc'
+	rm -rf "$scripts"
+	mv "$scripts.tmp" "$scripts"
+fi
+
+# A toy kernel: what checkpatch wants to see at the top, the scripts, a
+# Sphinx conf.py, an index, one C file, and a Makefile that answers
+# kbuild's 'O= olddefconfig', 'O=' (build all) and 'W=1 C=2 dir/file.o'
+src=$tmp/src/linux-source-toy
+mkdir -p "$src"/{Documentation/networking,arch,include,drivers,fs,init,ipc,kernel,lib,scripts,core}
+for f in COPYING CREDITS Kbuild MAINTAINERS README; do echo "$f" > "$src/$f"; done
+for d in arch include drivers fs init ipc kernel lib; do echo "$d" > "$src/$d/README"; done
+printf '*.o\n' > "$src/.gitignore"
+cp "$scripts"/* "$src/scripts/"
+printf 'project = "toy"\nmaster_doc = "index"\n' > "$src/Documentation/conf.py"
+printf 'Networking\n==========\n\n.. toctree::\n   :maxdepth: 1\n\n   alpha\n' \
+	> "$src/Documentation/networking/index.rst"
+printf 'Alpha\n=====\n\nAlpha.\n' > "$src/Documentation/networking/alpha.rst"
+cat > "$src/core/main.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+int main_value(void);
+
+int main_value(void)
+{
+	return 1;
+}
+C
+cat > "$src/Makefile" <<'MK'
+O ?= .
+.DEFAULT_GOAL := all
+Makefile: ;
+WARN := -Wall -Wno-unused-but-set-variable
+ifeq ($(W),1)
+WARN += -Wextra -Wunused-but-set-variable -Wmissing-prototypes
+endif
+OBJS := $(patsubst %.c,%.o,$(wildcard core/*.c))
+all: $(addprefix $(O)/,$(OBJS))
+$(O)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -c $< -o $@
+olddefconfig:
+	@:
+%.o: FORCE
+	@mkdir -p $(O)/$(dir $@)
+	$(if $(filter 2,$(C)),sparse $*.c)
+	$(CC) $(WARN) -c $*.c -o $(O)/$@
+FORCE:
+.PHONY: all olddefconfig FORCE
+MK
+tar -C "$tmp/src" -cJf "$tmp/base.tar.xz" linux-source-toy
+
+co=$tmp/checkout
+mkdir -p "$co/core-patches"
+: > "$co/core-patches/series"
+printf 'core-patches *\n' > "$co/series.conf"
+printf 'FILE_PATH_CHANGES\n' > "$co/checkpatch.ignore"
+export SKBPOOL_TOP=$co SKBPOOL_CACHE=$tmp/cache SKBPOOL_OUT=$tmp/out
+export SKBPOOL_BASE_TARBALL=$tmp/base.tar.xz
+export SKBPOOL_BASE_INSTALLED=1.0-1~toy BASE_VERSION=1.0-1~toy
+export GIT_AUTHOR_NAME=Tester GIT_AUTHOR_EMAIL=t@example.org
+export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z'
+export CCACHE_DISABLE=1
+"$tools/tree" 2>"$tmp/err" || { cat "$tmp/err"; exit 1; }
+tree=$tmp/cache/tree
+t() { git -C "$tree" "$@"; }
+sob="Signed-off-by: Tester <t@example.org>"
+
+# The good series: core/foo.c (kernel-doc, W=1 and sparse clean), a
+# change to core/main.c, a documentation page linked from the index.
+cat > "$tree/core/foo.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* The toy foo */
+
+#include "foo.h"
+
+static int foo_count;
+
+/**
+ * foo_get() - count a call
+ * @n: a number
+ *
+ * Return: @n plus the number of calls so far.
+ */
+int foo_get(int n)
+{
+	int seen;
+
+	seen = n;
+	foo_count++;
+	return seen + foo_count;
+}
+C
+printf '/* SPDX-License-Identifier: GPL-2.0 */\nint foo_get(int n);\n' > "$tree/core/foo.h"
+sed -i 's/return 1;/return 2;/' "$tree/core/main.c"
+t add -A
+t commit -qm "core: add foo" -m "Count calls." -m "$sob"
+cat > "$tree/Documentation/networking/foo.rst" <<'RST'
+.. SPDX-License-Identifier: GPL-2.0
+
+===
+Foo
+===
+
+Foo counts calls.
+RST
+sed -i 's/^   alpha$/   alpha\n   foo/' "$tree/Documentation/networking/index.rst"
+t add -A
+t commit -qm "Documentation: networking: add foo" -m "Say what foo does." -m "$sob"
+"$tools/export" 2>/dev/null
+p1=core-patches/0001-core-add-foo.patch
+p2=core-patches/0002-Documentation-networking-add-foo.patch
+[ -f "$co/$p1" ] && [ -f "$co/$p2" ] || { echo "FAIL: export: $(ls "$co/core-patches")"; exit 1; }
+cp -r "$co" "$tmp/good"
+
+if run good 0; then
+	has good 'build: .*2 patch\(es\)|built 1 patch'
+	has good 'docs: Documentation/networking/foo.rst'
+	has good 'series check passed'
+	ok "good series: every step passes"
+fi
+run again 0 --only build && has again 'built 0 patch\(es\), 1 already built' &&
+	ok "second run: nothing rebuilt"
+
+# break P SED-EXPR: the good checkout, patch P edited with sed
+break_patch() {
+	rm -rf "$co"
+	cp -r "$tmp/good" "$co"
+	sed -i "$2" "$co/$1"
+	grep -q . "$co/$1"
+}
+# expect NAME STEP REGEX: check-series --only STEP fails and says REGEX
+expect() {
+	if run "$1" 1 --only "$2"; then
+		has "$1" "$3"
+		has "$1" 'series check failed'
+		ok "$1: caught by '$2'"
+	fi
+}
+
+break_patch "$p1" 's/^ {$/ {  /'
+expect no-apply apply "$p1 does not apply|patch failed: core/main.c:[0-9]+"
+has no-apply "patch failed: core/main.c:[0-9]+"
+
+break_patch "$p1" 's/^+\tfoo_count++;$/+\tfoo_count++/'
+expect no-build build "$p1 \(patch 1/2\) does not build"
+has no-build "$p1: core/foo.c:[0-9]+:[0-9]+: error"
+
+break_patch "$p1" 's/^+\treturn seen + foo_count;$/+\treturn n + foo_count;/'
+expect w1 build "FAIL: $p1: new W=1/sparse warning: core/foo.c:16:[0-9]+: warning: variable .seen. set but not used \\[-Wunused-but-set-variable\\]"
+
+break_patch "$p1" 's/^+static int foo_count;$/+int foo_count;/'
+expect sparse build "FAIL: $p1: new W=1/sparse warning: core/foo.c:6:[0-9]+: warning: symbol 'foo_count' was not declared"
+
+break_patch "$p1" 's/^+\tfoo_count++;$/+\tfoo_count++; /'
+expect checkpatch checkpatch "FAIL: checkpatch: $p1:[0-9]+: ERROR:TRAILING_WHITESPACE: .*\[FILE: core/foo.c:19\]"
+
+break_patch "$p1" 's/^+ \* @n: a number$/+ * @m: a number/'
+expect kernel-doc kerneldoc "FAIL: kernel-doc: $p1: core/foo.c:1[0-9]: warning: .*(n|m)"
+
+break_patch "$p1" '/^Signed-off-by:/d'
+expect no-sob form "FAIL: $p1:[0-9]+: no Signed-off-by"
+
+break_patch "$p1" 's/^Subject: \[PATCH\] core: add foo$/Subject: [PATCH] Add foo/'
+expect subject form "FAIL: $p1:[0-9]+: subject 'Add foo' is not 'area: summary'"
+
+break_patch "$p1" 's/^+int foo_get(int n)$/+inline int foo_get(int n)/'
+expect inline form "FAIL: $p1:[0-9]+: new inline in a .c file: inline int foo_get"
+
+break_patch "$p2" 's/^+Foo counts calls.$/+Foo counts `calls./'
+expect doc-render docs "FAIL: docs: $p2: Documentation/networking/foo.rst:[0-9]+: (WARNING|CRITICAL|\(SEVERE)"
+
+break_patch "$p2" 's/^+   foo$/+   fooo/'
+expect doc-index docs "FAIL: docs: $p2: Documentation/networking/foo.rst:1: ERROR: not linked from Documentation/networking/index.rst"
+
+# 16 patches in one series
+rm -rf "$co"
+cp -r "$tmp/good" "$co"
+"$tools/tree" >/dev/null 2>&1 || { echo "FAIL: tree"; exit 1; }
+for i in $(seq 3 16); do
+	echo "int bar$i;" > "$tree/Documentation/bar$i.txt"
+	t add -A
+	t commit -qm "Documentation: add bar$i" -m "$sob"
+done
+"$tools/export" 2>/dev/null
+expect sixteen form "FAIL: core-patches/series:16: 0016-Documentation-add-bar16.patch is patch 16 of 16; netdev takes at most 15"
+
+# tools/mbox on the good series: cover 0/2 from the cover letter, the
+# bench table from README.md (no out/bench/results.md), said so; the
+# mbox imports with git am
+rm -rf "$co"
+cp -r "$tmp/good" "$co"
+"$tools/tree" --force >/dev/null 2>&1 || { echo "FAIL: tree"; exit 1; }
+printf 'Subject: core: foo, counted\n\nFoo counts calls.\n' > "$co/core-patches/cover-letter"
+cat > "$co/README.md" <<'MD'
+### Latest results
+
+Made by `tools/bench guest run report`, patched `series` at 0123abcd:
+
+| workload | unit | base | patched | ratio | goal | a | b | slab heads/1000 pkts base -> patched | runs x packets |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
+| foo-64 | instructions/packet | 100.0 | 90.0 | 0.900 | <= 0.8 MISSED | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |
+
+### Next
+MD
+tool=$tools/mbox
+if run mbox 0; then
+	m=$tmp/out/mbox/core-patches.mbox
+	if [ "$(grep -c '^Subject: \[PATCH net-next [0-2]/2\]' "$m")" = 3 ] &&
+	   grep -q '^Subject: \[PATCH net-next 0/2\] core: foo, counted$' "$m" &&
+	   grep -q 'Table copied from README.md' "$m" &&
+	   grep -qE '^  foo-64 +insns/packet +100.0 +90.0 +0.900 +1000.0 -> 0.0$' "$m"; then
+		ok "mbox: cover 0/2 with the README's table, said so; patches 1/2, 2/2"
+	else
+		fail "mbox: $(grep -E '^Subject|foo-64|copied' "$m")"
+	fi
+	has mbox 'WARNING: bench table from README.md'
+	has mbox 'import with .git am --empty=drop. onto base-1.0-1_toy'
+	mkdir -p "$tmp/out/bench"
+	printf '| workload | unit | base | patched | ratio | goal | a | b | slab | r |\n|---|\n| foo-64 | instructions/packet | 100.0 | 80.0 | 0.800 | x | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |\n' \
+		> "$tmp/out/bench/results.md"
+	if run mbox2 0; then
+		has mbox2 'bench table from out/bench/results.md'
+		if grep -q '^out/bench/results.md, written on' "$m" &&
+		   grep -qE '^  foo-64 .* 80.0 +0.800 ' "$m"; then
+			ok "mbox: the table from out/bench/results.md when make bench ran"
+		else
+			fail "mbox2: $(sed -n '/^Performance/,/^Tester/p' "$m")"
+		fi
+	fi
+fi
+
+[ "$fails" = 0 ]
