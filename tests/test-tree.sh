@@ -148,4 +148,21 @@ else
 	bad "export out of order: $(cat "$tmp/out")"
 fi
 
+# A commit that touches the files of two series belongs to the later one.
+t reset -q --hard HEAD~2
+mkdir -p "$co/ext-patches" "$tree/ext"
+: > "$co/ext-patches/series"
+printf 'core-patches *\ndrv-patches drv/\next-patches ext/\n' > "$co/series.conf"
+echo 'int s;' > "$tree/ext/s.c"
+echo 'int s;' >> "$tree/drv/y.c"
+t add -A
+t commit -qm "ext: share s with drv"
+if "$tools/export" >"$tmp/out" 2>&1 &&
+   [ "$(cat "$co/ext-patches/series")" = 0001-ext-share-s-with-drv.patch ] &&
+   [ "$(cat "$co/drv-patches/series")" = 0001-drv-add-y.patch ]; then
+	ok "export: a commit of two series goes to the later one"
+else
+	bad "export, commit of two series: $(cat "$tmp/out") $(ls "$co"/*/)"
+fi
+
 [ "$fails" = 0 ]

@@ -7,6 +7,8 @@
  *   skbbench tun-write  SIZE PACKETS RUNS
  *   skbbench tun-echo   SIZE PACKETS RUNS
  *   skbbench vhost-batch SIZE PACKETS RUNS
+ *   skbbench tap-vhost-batch SIZE PACKETS RUNS
+ *   skbbench veth-xdp   SIZE PACKETS RUNS
  *   skbbench skb-head   RUNS            (reads /proc/skb_head_bench)
  *
  * SIZE is the length of the IPv4/UDP packet (the L3 packet; a TAP frame
@@ -20,8 +22,12 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/bpf.h>
 #include <linux/if.h>
+#include <linux/if_link.h>
 #include <linux/if_tun.h>
+#include <linux/rtnetlink.h>
+#include <linux/veth.h>
 #include <linux/virtio_net.h>
 #include <linux/virtio_ring.h>
 #include <linux/vhost.h>
@@ -35,9 +41,14 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <limits.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+
+/* <net/if.h> and <linux/if.h> do not mix */
+unsigned int if_nametoindex(const char *ifname);
 
 #define die(...) do { fprintf(stderr, "skbbench: " __VA_ARGS__); \
 	fprintf(stderr, " (%s)\n", strerror(errno)); exit(1); } while (0)
@@ -107,6 +118,146 @@ static void get_mac(const char *name, unsigned char *mac)
 		die("SIOCGIFHWADDR %s", name);
 	memcpy(mac, ifr.ifr_hwaddr.sa_data, 6);
 	close(s);
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * Just enough rtnetlink for the devices busybox's ip cannot make: a veth
+ * pair with named ends, a macvtap on a lower device, an XDP program on a
+ * device. One request at a time, acknowledged.
+ */
+struct nlreq {
+	struct nlmsghdr nh;
+	struct ifinfomsg ifi;
+	char attrs[512];
+};
+
+static struct rtattr *nla_put(struct nlreq *r, int type, const void *data, int len)
+{
+	struct rtattr *a = (void *)((char *)r + NLMSG_ALIGN(r->nh.nlmsg_len));
+
+	a->rta_type = type;
+	a->rta_len = RTA_LENGTH(len);
+	if (len)
+		memcpy(RTA_DATA(a), data, len);
+	r->nh.nlmsg_len = NLMSG_ALIGN(r->nh.nlmsg_len) + RTA_ALIGN(a->rta_len);
+	return a;
+}
+
+static void nla_end(struct nlreq *r, struct rtattr *nest)
+{
+	nest->rta_len = (char *)r + r->nh.nlmsg_len - (char *)nest;
+}
+
+static void nl_init(struct nlreq *r, int type, int flags)
+{
+	memset(r, 0, sizeof(*r));
+	r->nh.nlmsg_len = NLMSG_LENGTH(sizeof(r->ifi));
+	r->nh.nlmsg_type = type;
+	r->nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | flags;
+	r->ifi.ifi_family = AF_UNSPEC;
+}
+
+static void nl_talk(struct nlreq *r, const char *what)
+{
+	char buf[1024];
+	struct nlmsghdr *h = (void *)buf;
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+
+	if (fd < 0 || send(fd, r, r->nh.nlmsg_len, 0) < 0 ||
+	    recv(fd, buf, sizeof(buf), 0) < (int)NLMSG_LENGTH(sizeof(int)))
+		die("netlink: %s", what);
+	if (h->nlmsg_type == NLMSG_ERROR && *(int *)NLMSG_DATA(h)) {
+		errno = -*(int *)NLMSG_DATA(h);
+		die("netlink: %s", what);
+	}
+	close(fd);
+}
+
+/* Delete device @name (a veth pair's end: both ends, and what is on them) */
+static void nl_dellink(const char *name)
+{
+	struct nlreq r;
+
+	nl_init(&r, RTM_DELLINK, 0);
+	nla_put(&r, IFLA_IFNAME, name, strlen(name) + 1);
+	nl_talk(&r, "delete link");
+}
+
+/* A veth pair @a <-> @b */
+static void veth_pair(const char *a, const char *b)
+{
+	struct rtattr *info, *data, *peer;
+	struct ifinfomsg pifi = { .ifi_family = AF_UNSPEC };
+	struct nlreq r;
+
+	nl_init(&r, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL);
+	nla_put(&r, IFLA_IFNAME, a, strlen(a) + 1);
+	info = nla_put(&r, IFLA_LINKINFO, NULL, 0);
+	nla_put(&r, IFLA_INFO_KIND, "veth", 4);
+	data = nla_put(&r, IFLA_INFO_DATA, NULL, 0);
+	peer = nla_put(&r, VETH_INFO_PEER, &pifi, sizeof(pifi));
+	nla_put(&r, IFLA_IFNAME, b, strlen(b) + 1);
+	nla_end(&r, peer);
+	nla_end(&r, data);
+	nla_end(&r, info);
+	nl_talk(&r, "veth pair");
+}
+
+/* A macvtap @name on @lower (its default mode, VEPA: out of @lower) */
+static void macvtap(const char *name, const char *lower)
+{
+	int link = if_nametoindex(lower);
+	struct rtattr *info;
+	struct nlreq r;
+
+	if (!link)
+		die("no %s", lower);
+	nl_init(&r, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL);
+	nla_put(&r, IFLA_IFNAME, name, strlen(name) + 1);
+	nla_put(&r, IFLA_LINK, &link, sizeof(link));
+	info = nla_put(&r, IFLA_LINKINFO, NULL, 0);
+	nla_put(&r, IFLA_INFO_KIND, "macvtap", 7);
+	nla_end(&r, info);
+	nl_talk(&r, "macvtap");
+}
+
+/*
+ * An XDP program (driver mode) on @dev: XDP_PASS, or, @to_ifindex
+ * non-zero, bpf_redirect(@to_ifindex, 0). Loaded with the bpf() syscall
+ * (the interpreter: the bench kernels have no BPF JIT).
+ */
+static void xdp_attach(const char *dev, int to_ifindex)
+{
+	struct bpf_insn pass[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = XDP_PASS },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	struct bpf_insn redirect[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 1, .imm = to_ifindex },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 2, .imm = 0 },
+		{ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_redirect },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr attr;
+	struct rtattr *xdp;
+	struct nlreq r;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_XDP;
+	attr.insns = (uintptr_t)(to_ifindex ? redirect : pass);
+	attr.insn_cnt = to_ifindex ? 4 : 2;
+	attr.license = (uintptr_t)"GPL";
+	fd = syscall(__NR_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
+	if (fd < 0)
+		die("BPF_PROG_LOAD");
+	nl_init(&r, RTM_SETLINK, 0);
+	r.ifi.ifi_index = if_nametoindex(dev);
+	xdp = nla_put(&r, IFLA_XDP, NULL, 0);
+	nla_put(&r, IFLA_XDP_FD, &fd, sizeof(fd));
+	nla_end(&r, xdp);
+	nl_talk(&r, "IFLA_XDP");
 }
 
 /* An IPv4/UDP packet of @len bytes from @src to @dst, TTL 64. */
@@ -280,13 +431,18 @@ struct vq {
 	uint16_t avail_idx, last_used;
 };
 
-static void vhost_batch(const char *name, int size, long n, int runs)
+/*
+ * Drive the vhost-net TX queue with backend @fd (a TAP, tun's or a
+ * macvtap's, with a 12-byte virtio-net header), frames to @mac, packets
+ * from @src to DROP_DST.
+ */
+static void vhost_run(const char *name, int size, long n, int runs, int fd,
+		      const unsigned char *mac, uint32_t src)
 {
-	int fd = tun_open("bv0", IFF_TAP | IFF_NO_PI | IFF_VNET_HDR, 1);
 	int vfd = open("/dev/vhost-net", O_RDWR);
 	int kick = eventfd(0, 0), call = eventfd(0, 0), hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
 	int len = hdrlen + 14 + size, batch = QSZ / 2, r;
-	unsigned char mac[6], *bufs;
+	unsigned char *bufs;
 	struct vhost_memory *mem;
 	struct vhost_vring_state st;
 	struct vhost_vring_file file;
@@ -299,10 +455,6 @@ static void vhost_batch(const char *name, int size, long n, int runs)
 
 	if (vfd < 0 || kick < 0 || call < 0)
 		die("open /dev/vhost-net or eventfd");
-	if (ioctl(fd, TUNSETVNETHDRSZ, &hdrlen) < 0)
-		die("TUNSETVNETHDRSZ");
-	sh("ip link set %s arp off && ip addr add 10.0.2.1/24 dev %s && ip link set %s up", "bv0");
-	get_mac("bv0", mac);
 
 	ringsz = vring_size(QSZ, 4096);
 	ring = mmap(NULL, ringsz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
@@ -321,7 +473,7 @@ static void vhost_batch(const char *name, int size, long n, int runs)
 		memcpy(b + hdrlen, mac, 6);
 		memcpy(b + hdrlen + 6, "\x02\x00\x00\x00\x00\x03", 6);
 		b[hdrlen + 12] = 0x08; b[hdrlen + 13] = 0x00;
-		ipv4_udp(b + hdrlen + 14, size, ip4(10, 0, 2, 2), DROP_DST);
+		ipv4_udp(b + hdrlen + 14, size, src, DROP_DST);
 		q.desc[i].addr = (uintptr_t)b;
 		q.desc[i].len = len;
 		q.desc[i].flags = 0;
@@ -394,6 +546,80 @@ static void vhost_batch(const char *name, int size, long n, int runs)
 	}
 }
 
+/* vhost-batch: the backend a TAP of tun's */
+static void vhost_batch(const char *name, int size, long n, int runs)
+{
+	int fd = tun_open("bv0", IFF_TAP | IFF_NO_PI | IFF_VNET_HDR, 1);
+	int hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
+	unsigned char mac[6];
+
+	if (ioctl(fd, TUNSETVNETHDRSZ, &hdrlen) < 0)
+		die("TUNSETVNETHDRSZ");
+	sh("ip link set %s arp off && ip addr add 10.0.2.1/24 dev %s && ip link set %s up", "bv0");
+	get_mac("bv0", mac);
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 2, 2));
+}
+
+/*
+ * tap-vhost-batch: the backend a macvtap (drivers/net/tap.c) on one end
+ * of a veth pair, in macvlan's default mode (VEPA: what the guest sends
+ * leaves through the lower device). vhost_net builds xdp_buffs and hands
+ * them to tap_sendmsg() as TUN_MSG_PTR batches (the sndbuf must be
+ * INT_MAX for that, tun's default, not tap's). The frames go to the
+ * other end of the pair, ARP off, where the stack drops them as in
+ * tun-write.
+ */
+static void tap_vhost_batch(const char *name, int size, long n, int runs)
+{
+	int hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf), sndbuf = INT_MAX;
+	unsigned char mac[6];
+	char path[32];
+	int fd;
+
+	veth_pair("tv0", "tv1");
+	sh("ip link set %s arp off && ip addr add 10.0.4.1/24 dev %s && ip link set %s up", "tv1");
+	sh("ip link set %s arp off && ip link set %s up", "tv0");
+	macvtap("mvt0", "tv0");
+	sh("ip link set %s arp off && ip link set %s up", "mvt0");
+	snprintf(path, sizeof(path), "/dev/tap%u", if_nametoindex("mvt0"));
+	fd = open(path, O_RDWR | O_NONBLOCK);
+	if (fd < 0)
+		die("open %s", path);
+	if (ioctl(fd, TUNSETVNETHDRSZ, &hdrlen) < 0)
+		die("TUNSETVNETHDRSZ");
+	if (ioctl(fd, TUNSETSNDBUF, &sndbuf) < 0)
+		die("TUNSETSNDBUF");
+	get_mac("tv1", mac);
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 4, 2));
+	nl_dellink("tv0");	/* for the next workload */
+}
+
+/*
+ * veth-xdp: vhost-net batches into a TAP of tun's whose XDP program
+ * redirects every frame to one end of a veth pair; the other end, with
+ * an XDP_PASS program (which gives it its NAPI), takes the frames in
+ * NAPI and builds their skbs in bulk (veth_xdp_rcv_bulk_skb()). The
+ * stack drops them as in tun-write.
+ */
+static void veth_xdp(const char *name, int size, long n, int runs)
+{
+	int fd = tun_open("bx0", IFF_TAP | IFF_NO_PI | IFF_VNET_HDR, 1);
+	int hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
+	unsigned char mac[6];
+
+	if (ioctl(fd, TUNSETVNETHDRSZ, &hdrlen) < 0)
+		die("TUNSETVNETHDRSZ");
+	veth_pair("vx0", "vx1");
+	sh("ip link set %s arp off && ip addr add 10.0.5.1/24 dev %s && ip link set %s up", "vx1");
+	sh("ip link set %s arp off && ip link set %s up", "vx0");
+	xdp_attach("vx1", 0);
+	sh("ip link set %s arp off && ip link set %s up", "bx0");
+	xdp_attach("bx0", if_nametoindex("vx0"));
+	get_mac("vx1", mac);
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 5, 2));
+	nl_dellink("vx0");	/* for the next workload */
+}
+
 /* ------------------------------------------------------------------ */
 /*
  * skb-head: /proc/skb_head_bench (tools/bench-guest/skbhead, patched
@@ -435,7 +661,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc != 5) {
-		fprintf(stderr, "usage: skbbench {tun-write|tun-echo|vhost-batch} SIZE PACKETS RUNS\n"
+		fprintf(stderr, "usage: skbbench {tun-write|tun-echo|vhost-batch|tap-vhost-batch|veth-xdp} SIZE PACKETS RUNS\n"
 				"       skbbench skb-head RUNS\n");
 		return 2;
 	}
@@ -454,6 +680,10 @@ int main(int argc, char **argv)
 		tun_echo(name, size, n, runs);
 	else if (!strcmp(argv[1], "vhost-batch"))
 		vhost_batch(name, size, n, runs);
+	else if (!strcmp(argv[1], "tap-vhost-batch"))
+		tap_vhost_batch(name, size, n, runs);
+	else if (!strcmp(argv[1], "veth-xdp"))
+		veth_xdp(name, size, n, runs);
 	else
 		return 2;
 	flush_results();
