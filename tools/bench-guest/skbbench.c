@@ -546,15 +546,23 @@ static void vhost_run(const char *name, int size, long n, int runs, int fd,
 	}
 }
 
-/* vhost-batch: the backend a TAP of tun's */
-static void vhost_batch(const char *name, int size, long n, int runs)
+/* A TAP of tun's as vhost-net's backend: the mergeable-buffers header */
+static int vhost_tap_open(const char *ifname)
 {
-	int fd = tun_open("bv0", IFF_TAP | IFF_NO_PI | IFF_VNET_HDR, 1);
+	int fd = tun_open(ifname, IFF_TAP | IFF_NO_PI | IFF_VNET_HDR, 1);
 	int hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
-	unsigned char mac[6];
 
 	if (ioctl(fd, TUNSETVNETHDRSZ, &hdrlen) < 0)
 		die("TUNSETVNETHDRSZ");
+	return fd;
+}
+
+/* vhost-batch: the backend a TAP of tun's */
+static void vhost_batch(const char *name, int size, long n, int runs)
+{
+	int fd = vhost_tap_open("bv0");
+	unsigned char mac[6];
+
 	sh("ip link set %s arp off && ip addr add 10.0.2.1/24 dev %s && ip link set %s up", "bv0");
 	get_mac("bv0", mac);
 	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 2, 2));
@@ -603,12 +611,9 @@ static void tap_vhost_batch(const char *name, int size, long n, int runs)
  */
 static void veth_xdp(const char *name, int size, long n, int runs)
 {
-	int fd = tun_open("bx0", IFF_TAP | IFF_NO_PI | IFF_VNET_HDR, 1);
-	int hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
+	int fd = vhost_tap_open("bx0");
 	unsigned char mac[6];
 
-	if (ioctl(fd, TUNSETVNETHDRSZ, &hdrlen) < 0)
-		die("TUNSETVNETHDRSZ");
 	veth_pair("vx0", "vx1");
 	sh("ip link set %s arp off && ip addr add 10.0.5.1/24 dev %s && ip link set %s up", "vx1");
 	sh("ip link set %s arp off && ip link set %s up", "vx0");
