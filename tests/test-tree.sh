@@ -165,4 +165,20 @@ else
 	bad "export, commit of two series: $(cat "$tmp/out") $(ls "$co"/*/)"
 fi
 
+# series.conf changed so that the same commits would export differently
+# (as when a series directory is added): a tree that still holds what
+# the last apply put there is re-applied, not refused.
+t reset -q --hard HEAD~1
+rm -rf "$co/ext-patches" "$tree/ext"
+printf 'core-patches *\ndrv-patches drv/\n' > "$co/series.conf"
+"$tools/tree" --force >/dev/null 2>&1 || true
+mkdir -p "$co/ext-patches"
+: > "$co/ext-patches/series"
+printf 'core-patches *\ndrv-patches drv/\next-patches drv/\n' > "$co/series.conf"
+if "$tools/tree" >"$tmp/out" 2>&1 && grep -q "tree ready" "$tmp/out"; then
+	ok "tree: series.conf changed, an untouched tree re-applied"
+else
+	bad "tree after a series.conf change: $(cat "$tmp/out")"
+fi
+
 [ "$fails" = 0 ]
