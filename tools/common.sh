@@ -64,6 +64,46 @@ pack_initramfs() {
 	(cd "$1" && find . | cpio -o -H newc --quiet) | gzip -1 > "$2"
 }
 
+# The number of patches series directory $1's series file lists.
+series_count() {
+	grep -cvE '^[[:space:]]*(#|$)' "$TOP/$1/series" 2>/dev/null || true
+}
+
+# A git worktree of $TREE at DIR ($1), made at REV ($2) if missing or
+# broken; left as it is otherwise.
+ensure_worktree() {
+	if [ ! -d "$1" ] || ! git -C "$1" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		rm -rf "$1"
+		git -C "$TREE" worktree prune
+		git -C "$TREE" worktree add -q --detach "$1" "$2"
+	fi
+}
+
+# A scratch worktree of $TREE at DIR ($1), clean at REV ($2): made if
+# missing, any git am in it aborted, every change and untracked file
+# dropped.
+scratch_worktree() {
+	ensure_worktree "$1" "$2"
+	git -C "$1" am --abort >/dev/null 2>&1 || true
+	git -C "$1" checkout -q -f --detach "$2"
+	git -C "$1" clean -fdxq
+}
+
+# patch_origin TREE REV FILE LINE DEFAULT: the patch that wrote line LINE
+# of FILE as it is at REV in the git tree TREE (git blame, through the
+# caller's associative array patch_of: commit -> patch), or DEFAULT when
+# the line is from no patch of the series.
+patch_origin() {
+	local sha
+	sha=$(git -C "$1" blame -l -s -L "$4,$4" "$2" -- "$3" 2>/dev/null |
+		cut -d' ' -f1 | tr -d '^') || true
+	if [ -n "$sha" ] && [ -n "${patch_of[$sha]:-}" ]; then
+		echo "${patch_of[$sha]}"
+	else
+		echo "$5"
+	fi
+}
+
 # The patches of every series, "dir/file" in apply order, on stdout;
 # dies when a series file names a patch that does not exist.
 series_patches() {
