@@ -38,8 +38,19 @@ installed_base_version() {
 		echo "$SKBPOOL_BASE_INSTALLED"
 		return
 	fi
-	dpkg-query -W -f='${Status} ${Version}\n' "$BASE_PKG" 2>/dev/null |
-		sed -n 's/^install ok installed //p'
+	local status
+	# dpkg-query exits 1 for a package it has never heard of: that is
+	# "not installed", not an error (under pipefail it would end the
+	# caller's script before it could say anything).
+	status=$(dpkg-query -W -f='${Status} ${Version}\n' "$BASE_PKG" 2>/dev/null) || true
+	sed -n 's/^install ok installed //p' <<<"$status"
+}
+
+# Whether Debian package $1 is installed.
+pkg_installed() {
+	local status
+	status=$(dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null) || true
+	[ "$status" = "install ok installed" ]
 }
 
 # A git ref name for a Debian version (git refuses '~' and ':').
