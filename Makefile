@@ -15,7 +15,7 @@ export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
 .PHONY: all help deps tree export check mbox kunit-uml kunit-x86_64 kunit-rt \
-	selftest-tun coverage bench test test-all test-tools clean
+	selftest-tun coverage bench test test-all test-tools fresh-check clean
 
 ## all:        install what is missing, prepare the tree, run the UML suites
 all: deps tree kunit-uml
@@ -85,6 +85,11 @@ test: deps test-tools check kunit-uml kunit-rt
 
 ## test-all:   test, plus the x86_64 KASAN cell and the tun selftest
 test-all: test kunit-x86_64 selftest-tun
+
+## fresh-check: the README's two commands, cold, in a new Debian 12 root
+##             (debootstrap under $(CACHE)/fresh-check) -> out/fresh-check/
+fresh-check:
+	@tools/fresh-check
 
 ## clean:      remove out/ (the cache stays: rm -rf $(CACHE) for a cold start)
 clean:
