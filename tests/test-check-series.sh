@@ -85,6 +85,7 @@ export SKBPOOL_TOP=$co SKBPOOL_CACHE=$tmp/cache SKBPOOL_OUT=$tmp/out
 export SKBPOOL_BASE_TARBALL=$tmp/base.tar.xz
 export SKBPOOL_BASE_INSTALLED=1.0-1~toy BASE_VERSION=1.0-1~toy
 export GIT_AUTHOR_NAME=Tester GIT_AUTHOR_EMAIL=t@example.org
+export GIT_COMMITTER_NAME=Tester GIT_COMMITTER_EMAIL=t@example.org
 export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z'
 export CCACHE_DISABLE=1
 "$tools/tree" 2>"$tmp/err" || { cat "$tmp/err"; exit 1; }

@@ -31,6 +31,7 @@ export SKBPOOL_TOP=$co SKBPOOL_CACHE=$tmp/cache
 export SKBPOOL_BASE_TARBALL=$tmp/base.tar.xz
 export SKBPOOL_BASE_INSTALLED=1.0-1~toy BASE_VERSION=1.0-1~toy
 export GIT_AUTHOR_NAME=Tester GIT_AUTHOR_EMAIL=t@localhost
+export GIT_COMMITTER_NAME=Tester GIT_COMMITTER_EMAIL=t@localhost
 export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z'
 tree=$tmp/cache/tree
 t() { git -C "$tree" "$@"; }
