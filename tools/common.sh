@@ -31,6 +31,10 @@ export GIT_COMMITTER_EMAIL="${GIT_COMMITTER_EMAIL:-tools@localhost}"
 prog=$(basename "$0")
 die() { printf '%s: error: %s\n' "$prog" "$*" >&2; exit 1; }
 note() { printf '%s: %s\n' "$prog" "$*" >&2; }
+# need_value "$@": in an option loop, before reading the value $2 of
+# option $1: a usage error (the caller's usage, exit 2) when it has
+# none, rather than set -u's "unbound variable".
+need_value() { [ $# -ge 2 ] || { usage >&2; exit 2; }; }
 
 # The installed base version, or empty.
 installed_base_version() {
