@@ -1,16 +1,24 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # skb_pool: the NAPI skb-head cache for process-context drivers (tun, tap,
-# veth), as a patch series on Debian's Linux 6.12, with the tooling that
-# applies, tests, measures and checks it. `make help` lists the targets.
+# veth), as a patch series on Debian's Linux sources (the pinned base
+# below), with the tooling that applies, tests, measures and checks it.
+# `make help` lists the targets.
 
-# The pinned base: Debian's linux-source-6.12. Its one home.
-BASE_VERSION := 6.12.117-1~deb12u1
+# The pinned base, its one home: Debian's linux-source-<major>.<minor>
+# (tools/common.sh derives the package name from the version), fetched
+# by tools/deps from BASE_SUITE on BASE_MIRROR with a private apt
+# configuration in $(CACHE)/base (the system's apt sources are not used
+# for it and not changed). Until 7.3 the base was bookworm's
+# linux-source-6.12 (6.12.117-1~deb12u1), installed with apt-get.
+BASE_VERSION := 7.3.4-1~bpo13+1
+BASE_SUITE := trixie-backports
+BASE_MIRROR ?= http://deb.debian.org/debian
 
 # Everything built or downloaded lives here, outside the checkout.
 CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/skbpool
 
-export BASE_VERSION
+export BASE_VERSION BASE_SUITE BASE_MIRROR
 export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
@@ -24,7 +32,8 @@ all: deps tree kunit-uml
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
 
-## deps:       apt-get install the build/test dependencies and the base
+## deps:       apt-get install the build/test dependencies; fetch the base
+##             (BASE_MIRROR=URL: another Debian mirror for it)
 deps:
 	@tools/deps
 

@@ -3,8 +3,9 @@
 #
 # Every path outside the checkout derives from SKBPOOL_CACHE, which the
 # Makefile exports (make CACHE=...). SKBPOOL_TOP, SKBPOOL_BASE_TARBALL
-# and SKBPOOL_BASE_INSTALLED exist for tests/ (a toy checkout and base). Keep these paths stable: ccache hashes
-# absolute paths, so a moved tree or build directory gets no hits.
+# and SKBPOOL_BASE_INSTALLED exist for tests/ (a toy checkout and base).
+# Keep these paths stable: ccache hashes absolute paths, so a moved tree
+# or build directory gets no hits.
 
 TOOLS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TOP=$(dirname "$TOOLS")
@@ -12,10 +13,27 @@ TOP=$(dirname "$TOOLS")
 # at a toy checkout.
 TOP=${SKBPOOL_TOP:-$TOP}
 : "${SKBPOOL_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/skbpool}"
-# The pinned base. The Makefile passes BASE_VERSION; this is its one home.
-: "${BASE_VERSION:=$(sed -n 's/^BASE_VERSION[[:space:]]*[:?]*=[[:space:]]*//p' "$TOP/Makefile")}"
-BASE_PKG=linux-source-6.12
-BASE_TARBALL=${SKBPOOL_BASE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# The pinned base. The Makefile passes BASE_VERSION, BASE_SUITE and
+# BASE_MIRROR and is their one home; a tool run by hand reads them from
+# it (the tools' own, for a toy checkout of tests/ that has none).
+makefile_var() {
+	local mk=$TOP/Makefile
+	[ -f "$mk" ] || mk=$TOOLS/../Makefile
+	sed -n "s/^$1[[:space:]]*[:?]*=[[:space:]]*//p" "$mk"
+}
+: "${BASE_VERSION:=$(makefile_var BASE_VERSION)}"
+: "${BASE_SUITE:=$(makefile_var BASE_SUITE)}"
+: "${BASE_MIRROR:=$(makefile_var BASE_MIRROR)}"
+# major.minor of a Debian version of the kernel (7.3 for 1:7.3.4-1~bpo13+1)
+base_series() { sed -E 's/^[0-9]+://; s/^([0-9]+\.[0-9]+).*/\1/' <<<"$1"; }
+BASE_PKG=linux-source-$(base_series "$BASE_VERSION")
+# tools/deps fetches the base here: the .deb, the tarball it ships
+# (/usr/src/$BASE_PKG.tar.xz in the package) and a marker file holding
+# the version it came from, written last.
+BASE_DIR=$SKBPOOL_CACHE/base/$BASE_PKG
+BASE_MARKER=$BASE_DIR/version
+BASE_FETCHED_TARBALL=$BASE_DIR/$BASE_PKG.tar.xz
+BASE_TARBALL=${SKBPOOL_BASE_TARBALL:-$BASE_FETCHED_TARBALL}
 TREE=$SKBPOOL_CACHE/tree
 BUILD_ROOT=$SKBPOOL_CACHE/build
 OUT=${SKBPOOL_OUT:-$TOP/out}
@@ -36,18 +54,29 @@ note() { printf '%s: %s\n' "$prog" "$*" >&2; }
 # none, rather than set -u's "unbound variable".
 need_value() { [ $# -ge 2 ] || { usage >&2; exit 2; }; }
 
-# The installed base version, or empty.
+# The version of the base that tools/deps fetched (its marker, when the
+# tarball is there too), or empty. (The name is from when the base was
+# a system package.)
 installed_base_version() {
 	if [ -n "${SKBPOOL_BASE_INSTALLED:-}" ]; then
 		echo "$SKBPOOL_BASE_INSTALLED"
 		return
 	fi
-	local status
-	# dpkg-query exits 1 for a package it has never heard of: that is
-	# "not installed", not an error (under pipefail it would end the
-	# caller's script before it could say anything).
-	status=$(dpkg-query -W -f='${Status} ${Version}\n' "$BASE_PKG" 2>/dev/null) || true
-	sed -n 's/^install ok installed //p' <<<"$status"
+	[ -r "$BASE_TARBALL" ] || return 0
+	fetched_base_version
+}
+
+# The version tools/deps fetched into $BASE_DIR (line 1 of the marker,
+# when the tarball is there too), or empty; with 'pin': the BASE_VERSION
+# it was fetched for (line 2), which differs from the version when that
+# was no longer offered.
+fetched_base_version() {
+	[ -r "$BASE_FETCHED_TARBALL" ] && [ -s "$BASE_MARKER" ] || return 0
+	if [ "${1:-}" = pin ]; then
+		sed -n 's/^pinned //p' "$BASE_MARKER"
+	else
+		head -n 1 "$BASE_MARKER"
+	fi
 }
 
 # Whether Debian package $1 is installed.
