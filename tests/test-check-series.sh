@@ -18,14 +18,38 @@ done
 /usr/bin/python3 -c 'import sphinx' || { echo "FAIL: python3-sphinx missing: run 'make deps'"; exit 1; }
 
 # The base's checkpatch.pl and kernel-doc, extracted once per tarball
-tarball=${SKBPOOL_BASE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-[ -r "$tarball" ] || { echo "FAIL: no $tarball: run 'make deps'"; exit 1; }
+# from the base that 'make deps' fetched (common.sh's BASE_TARBALL, for
+# the SKBPOOL_CACHE of this run); without it the test cannot run: exit
+# 77, which tests/run reports as a skip.
+mapfile -t b < <(unset SKBPOOL_BASE_TARBALL SKBPOOL_BASE_INSTALLED
+		 source "$tools/common.sh"
+		 echo "$BASE_TARBALL"
+		 installed_base_version)
+tarball=${b[0]}
+if [ -z "${b[1]:-}" ]; then
+	echo "no fetched base ($tarball), whose checkpatch.pl and kernel-doc it needs: run 'make deps'"
+	exit 77
+fi
+# (in 7.3, not 6.12, scripts/kernel-doc is a link to
+# tools/docs/kernel-doc, a Python program with its library in
+# tools/lib/python; the paths are kept, and tar's complaint about a
+# member an older base lacks is only shown when what is needed did not
+# come out)
 scripts=${XDG_CACHE_HOME:-$HOME/.cache}/skbpool-test-scripts/$(stat -c %s-%Y "$tarball")
-if [ ! -f "$scripts/kernel-doc" ]; then
+if [ ! -f "$scripts/scripts/kernel-doc" ] || [ ! -f "$scripts/Documentation/sphinx/kerneldoc.py" ]; then
+	rm -rf "$scripts.tmp"
 	mkdir -p "$scripts.tmp"
-	tar -C "$scripts.tmp" -xJf "$tarball" --wildcards --strip-components=2 \
+	tar -C "$scripts.tmp" -xJf "$tarball" --wildcards --strip-components=1 \
 		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
-		'*/scripts/const_structs.checkpatch' '*/scripts/kernel-doc'
+		'*/scripts/const_structs.checkpatch' '*/scripts/kernel-doc' \
+		'*/tools/docs/kernel-doc' '*/tools/lib/python/*' \
+		'*/Documentation/sphinx/kerneldoc.py' 2>"$tmp/tar.err" || true
+	if [ ! -f "$scripts.tmp/scripts/checkpatch.pl" ] || [ ! -f "$scripts.tmp/scripts/kernel-doc" ] ||
+	   [ ! -f "$scripts.tmp/Documentation/sphinx/kerneldoc.py" ]; then
+		cat "$tmp/tar.err"
+		echo "FAIL: no scripts/checkpatch.pl, scripts/kernel-doc or Documentation/sphinx/kerneldoc.py out of $tarball"
+		exit 1
+	fi
 	rm -rf "$scripts"
 	mv "$scripts.tmp" "$scripts"
 fi
@@ -38,8 +62,16 @@ mkdir -p "$src"/{Documentation/networking,arch,include,drivers,fs,init,ipc,kerne
 for f in COPYING CREDITS Kbuild MAINTAINERS README; do echo "$f" > "$src/$f"; done
 for d in arch include drivers fs init ipc kernel lib; do echo "$d" > "$src/$d/README"; done
 printf '*.o\n' > "$src/.gitignore"
-cp "$scripts"/* "$src/scripts/"
-printf 'project = "toy"\nmaster_doc = "index"\n' > "$src/Documentation/conf.py"
+cp -a "$scripts/." "$src/"
+# the base's kernel-doc Sphinx extension, as the kernel's conf.py loads it
+cat > "$src/Documentation/conf.py" <<'PY'
+import os
+import sys
+sys.path.insert(0, os.path.abspath('sphinx'))
+project = "toy"
+master_doc = "index"
+extensions = ['kerneldoc']
+PY
 printf 'Networking\n==========\n\n.. toctree::\n   :maxdepth: 1\n\n   alpha\n' \
 	> "$src/Documentation/networking/index.rst"
 printf 'Alpha\n=====\n\nAlpha.\n' > "$src/Documentation/networking/alpha.rst"
@@ -130,6 +162,8 @@ Foo
 ===
 
 Foo counts calls.
+
+.. kernel-doc:: core/foo.c
 RST
 sed -i 's/^   alpha$/   alpha\n   foo/' "$tree/Documentation/networking/index.rst"
 t add -A
@@ -184,6 +218,9 @@ expect checkpatch checkpatch "FAIL: checkpatch: $p1:[0-9]+: ERROR:TRAILING_WHITE
 
 break_patch "$p1" 's/^+ \* @n: a number$/+ * @m: a number/'
 expect kernel-doc kerneldoc "FAIL: kernel-doc: $p1: core/foo.c:1[0-9]: warning: .*(n|m)"
+# two warnings (@n not described, @m excess), each once
+[ "$(grep -c 'FAIL: kernel-doc: ' "$tmp/kernel-doc.out")" = 2 ] ||
+	fail "kernel-doc: not 2 warnings once each: $(grep 'FAIL: kernel-doc' "$tmp/kernel-doc.out")"
 
 break_patch "$p1" '/^Signed-off-by:/d'
 expect no-sob form "FAIL: $p1:[0-9]+: no Signed-off-by"
@@ -196,6 +233,11 @@ expect inline form "FAIL: $p1:[0-9]+: new inline in a .c file: inline int foo_ge
 
 break_patch "$p2" 's/^+Foo counts calls.$/+Foo counts `calls./'
 expect doc-render docs "FAIL: docs: $p2: Documentation/networking/foo.rst:[0-9]+: (WARNING|CRITICAL|\(SEVERE)"
+
+break_patch "$p1" 's/^+ \* @n: a number$/+ * @m: a number/'
+expect doc-kernel-doc docs "FAIL: docs: $p1: core/foo.c:1[0-9]: warning: .*'(n|m)'"
+[ "$(grep -c 'FAIL: docs: ' "$tmp/doc-kernel-doc.out")" = 2 ] ||
+	fail "doc-kernel-doc: not 2 warnings once each: $(grep 'FAIL: docs' "$tmp/doc-kernel-doc.out")"
 
 break_patch "$p2" 's/^+   foo$/+   fooo/'
 expect doc-index docs "FAIL: docs: $p2: Documentation/networking/foo.rst:1: ERROR: not linked from Documentation/networking/index.rst"
