@@ -17,12 +17,13 @@ n=0
 for tool in "$tools"/* "$tools"/qemu-shim/*; do
 	[ -f "$tool" ] && [ -x "$tool" ] || continue
 	name=${tool#"$tools"/}
+	name=${name//\//-}
 	run "$name--help" 0 --help && has "$name--help" '^[Uu]sage: '
 	n=$((n + 1))
 	case $name in
 	# the qemu stand-in passes every other argument to qemu; coverage
 	# passes the ones it does not know to kunit.py
-	qemu-shim/*|coverage) ;;
+	qemu-shim-*|coverage) ;;
 	*) run "$name-bad" 2 --frobnicate && has "$name-bad" '^[Uu]sage: ' ;;
 	esac
 	for opt in $(sed -nE 's/^[[:space:]]*(-[-a-zA-Z0-9]+)\) .*\$\{?2.*/\1/p' "$tool"); do

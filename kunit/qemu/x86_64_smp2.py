@@ -1,7 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # kunit.py --qemu_config for the x86_64 cells: kunit.py's own x86_64
-# config plus SMP and 2 vCPUs (TCG, one host thread per vCPU), so the
-# suites' concurrency cases run on two CPUs. kunit.py adds -m 1024.
+# config (qemu_configs/x86_64.py, same form in 7.3) plus SMP and 2 vCPUs,
+# so the suites' concurrency cases run on two CPUs. kunit.py adds
+# -m 1024 and, in 7.3, '-accel kvm -accel hvf -accel tcg' ahead of these
+# parameters; tools/run-kunit's qemu stand-in (tools/qemu-shim) drops
+# kvm and hvf. qemu takes the first accelerator that starts, so an
+# '-accel tcg,thread=multi' here would never be read: it is not given.
+# TCG's default on an x86_64 host is one host thread per vCPU anyway
+# (qemu 7.2, -smp 2: 4 threads with '-accel tcg', 3 with thread=single).
 from ..qemu_config import QemuArchParams
 
 QEMU_ARCH = QemuArchParams(linux_arch='x86_64',
@@ -14,5 +20,4 @@ CONFIG_NR_CPUS=8''',
 			   kernel_path='arch/x86/boot/bzImage',
 			   kernel_command_line='console=ttyS0',
 			   extra_qemu_params=['-bios', 'qboot.rom',
-					      '-smp', '2',
-					      '-accel', 'tcg,thread=multi'])
+					      '-smp', '2'])
