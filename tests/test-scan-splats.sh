@@ -73,6 +73,37 @@ if run rt-broken 1 "$log"; then
 	has rt-broken "^scan-splats: 1 splat\(s\) in .*rt-broken-bh\.log$"
 fi
 
+# The PREEMPT_RT cell on 7.3 (PREEMPT_RT_NEEDS_BH_LOCK unset, lockdep,
+# 2 vCPUs, TCG), skb_pool suite, three real logs of the same kernel:
+# - rt73-clean.log: the series as it is; the two-threads-per-CPU case
+#   passes ("windows with the peer run: 1486"): no splat;
+# - rt73-mutation-nolock.log: local_lock_nested_bh()/unlock removed
+#   from napi_skb_cache_put() (scratch change, reverted): skb_pool_put()'s
+#   lockdep_assert_held() fires on every put (the log is cut after its
+#   first three WARNING blocks, as the line in it says), and the
+#   concurrency case fails too (overlaps 150);
+# - rt73-mutation-noassert.log: that lock and the assertion both
+#   removed: no lockdep report, but the concurrency case fails
+#   (corrupt canaries, overlaps 214, the cache count off) and the race
+#   itself leaves a refcount underflow and a SLUB warning.
+log=$data/rt73-clean.log
+if run rt73-clean 0 "$log"; then
+	has rt73-clean "^scan-splats: 0 splats in .*rt73-clean\.log \([0-9]+ lines\)$"
+fi
+log=$data/rt73-mutation-nolock.log
+if run rt73-nolock 1 "$log"; then
+	has rt73-nolock "rt73-mutation-nolock\.log:233: \[warning\] WARNING: include/net/skb_pool\.h:127 at napi_consume_skb"
+	has rt73-nolock "^scan-splats: 3 splat\(s\) in .*rt73-mutation-nolock\.log$"
+fi
+log=$data/rt73-mutation-noassert.log
+if run rt73-noassert 1 "$log"; then
+	has rt73-noassert "\[refcount\] refcount_t: underflow; use-after-free"
+	has rt73-noassert "\[warning\] WARNING: mm/slub\.c:[0-9]+ at free_large_kmalloc"
+	hasnt rt73-noassert "skb_pool\.h:127"
+fi
+grep -q '^    not ok 13 skb_pool_test_concurrency' "$data/rt73-mutation-noassert.log" ||
+	fail "rt73-mutation-noassert.log: the concurrency case did not fail"
+
 # A real UML log from a test bug (a freed skb consumed again): KASAN and
 # a refcount_t WARN, while the case's own expectations failed too.
 log=$data/uml-kasan-uaf.log
