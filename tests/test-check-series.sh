@@ -261,8 +261,9 @@ rm -rf "$co"
 cp -r "$tmp/good" "$co"
 "$tools/tree" --force >/dev/null 2>&1 || { echo "FAIL: tree"; exit 1; }
 printf 'Subject: core: foo, counted\n\nFoo counts calls.\n' > "$co/core-patches/cover-letter"
-cat > "$co/README.md" <<'MD'
-### Latest results
+mkdir -p "$co/docs"
+cat > "$co/docs/bench.md" <<'MD'
+## Latest results
 
 Made by `tools/bench guest run report`, patched `series` at 0123abcd:
 
@@ -270,20 +271,33 @@ Made by `tools/bench guest run report`, patched `series` at 0123abcd:
 |---|---|---:|---:|---:|---:|---:|---:|---:|---:|
 | foo-64 | instructions/packet | 100.0 | 90.0 | 0.900 | <= 0.8 MISSED | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |
 
-### Next
+Base `1.0 (base-1.0-1_toy @ 0123abcd)`, patched `1.0 (series @ 4567)`; made by `make bench`.
+
+## Next
 MD
 tool=$tools/mbox
 if run mbox 0; then
 	m=$tmp/out/mbox/core-patches.mbox
 	if [ "$(grep -c '^Subject: \[PATCH net-next [0-2]/2\]' "$m")" = 3 ] &&
 	   grep -q '^Subject: \[PATCH net-next 0/2\] core: foo, counted$' "$m" &&
-	   grep -q 'Table copied from README.md' "$m" &&
+	   grep -q 'Table copied from docs/bench.md' "$m" &&
 	   grep -qE '^  foo-64 +insns/packet +100.0 +90.0 +0.900 +1000.0 -> 0.0$' "$m"; then
-		ok "mbox: cover 0/2 with the README's table, said so; patches 1/2, 2/2"
+		ok "mbox: cover 0/2 with docs/bench.md's table, said so; patches 1/2, 2/2"
 	else
 		fail "mbox: $(grep -E '^Subject|foo-64|copied' "$m")"
 	fi
-	has mbox 'WARNING: bench table from README.md'
+	has mbox 'WARNING: bench table from docs/bench.md'
+	# a table of another base is not quoted
+	sed -i 's/base-1.0-1_toy/base-0.9-1_toy/' "$co/docs/bench.md"
+	if run mbox-other 0; then
+		if grep -q "^No benchmark figure: 'make bench' has not run on this base" "$m" &&
+		   ! grep -q 'foo-64' "$m"; then
+			ok "mbox: a docs/bench.md table of another base is not quoted, said so"
+		else
+			fail "mbox-other: $(grep -E 'foo-64|benchmark' "$m")"
+		fi
+		has mbox-other "WARNING: bench table from nowhere: docs/bench.md's table is not of base base-1.0-1_toy"
+	fi
 	has mbox 'import with .git am --empty=drop. onto base-1.0-1_toy'
 	mkdir -p "$tmp/out/bench"
 	printf '| workload | unit | base | patched | ratio | goal | a | b | slab | r |\n|---|\n| foo-64 | instructions/packet | 100.0 | 80.0 | 0.800 | x | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |\n' \
