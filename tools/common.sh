@@ -54,6 +54,28 @@ note() { printf '%s: %s\n' "$prog" "$*" >&2; }
 # none, rather than set -u's "unbound variable".
 need_value() { [ $# -ge 2 ] || { usage >&2; exit 2; }; }
 
+# lock_cache: hold the cache's lock ($SKBPOOL_CACHE/lock, flock) until
+# this tool exits, so that two runs on one cache never work in its tree
+# and build directories at once. A second run says who holds the lock
+# and waits for it. The tools a locked tool runs inherit the lock
+# (SKBPOOL_CACHE_LOCKED names the cache it is held on).
+lock_cache() {
+	local lock=$SKBPOOL_CACHE/lock holder
+	[ "${SKBPOOL_CACHE_LOCKED:-}" = "$SKBPOOL_CACHE" ] && return 0
+	mkdir -p "$SKBPOOL_CACHE" || die "cannot create the cache $SKBPOOL_CACHE"
+	exec {SKBPOOL_LOCK_FD}>>"$lock" || die "cannot open the cache lock $lock"
+	if ! flock -n "$SKBPOOL_LOCK_FD"; then
+		holder=$(cat "$lock.holder" 2>/dev/null) || holder="unknown"
+		note "the cache $SKBPOOL_CACHE is in use by $holder: waiting for it (another cache: make CACHE=DIR)"
+		flock "$SKBPOOL_LOCK_FD" || die "could not take the cache lock $lock"
+		note "the cache lock is ours now"
+	fi
+	printf 'pid %d (%s, in %s) since %s\n' "$$" "$prog${*:+ $*}" "$PWD" \
+		"$(date -u '+%Y-%m-%d %H:%M:%S UTC')" > "$lock.holder" ||
+		die "cannot write $lock.holder"
+	export SKBPOOL_CACHE_LOCKED=$SKBPOOL_CACHE
+}
+
 # The version of the base that tools/deps fetched (its marker, when the
 # tarball is there too), or empty. (The name is from when the base was
 # a system package.)
