@@ -182,4 +182,78 @@ else
 	bad "tree after a series.conf change: $(cat "$tmp/out")"
 fi
 
+# An interrupted git am (left in progress): refused; --force aborts it
+# and rebuilds, the series applied.
+n_series=$(t rev-list --count base-1.0-1_toy..HEAD)
+printf 'From: x <x@localhost>\nSubject: [PATCH] broken\n\n---\n--- a/nope.c\n+++ b/nope.c\n@@ -1 +1 @@\n-a\n+b\n' > "$tmp/broken.patch"
+t am -q "$tmp/broken.patch" >/dev/null 2>&1 || true
+if [ -d "$tree/.git/rebase-apply" ] && ! "$tools/tree" >"$tmp/out" 2>&1 &&
+   grep -q "a git operation is in progress (rebase-apply)" "$tmp/out" &&
+   "$tools/tree" --force >"$tmp/out" 2>&1 && grep -q "tree ready" "$tmp/out" &&
+   grep -q "rebase-apply in progress was aborted" "$tmp/out" &&
+   [ ! -e "$tree/.git/rebase-apply" ] &&
+   [ "$(t rev-list --count base-1.0-1_toy..HEAD)" = "$n_series" ] &&
+   [ "$(t symbolic-ref --short HEAD)" = series ]; then
+	ok "tree: an am in progress refused; --force aborts it and re-applies"
+else
+	bad "am in progress: $(cat "$tmp/out")"
+fi
+
+# Killed while applying (the second git am sleeps until killed): the am
+# is aborted, the tree left at its base; the next run re-applies.
+mkdir -p "$tmp/shim"
+real_git=$(command -v git)
+cat > "$tmp/shim/git" <<SH
+#!/usr/bin/env bash
+case " \$* " in
+*" am -q "*)
+	n=\$(cat "$tmp/shim/n" 2>/dev/null || echo 0)
+	echo \$((n + 1)) > "$tmp/shim/n"
+	if [ "\$n" = 1 ]; then touch "$tmp/shim/waiting"; sleep 30; fi ;;
+esac
+exec "$real_git" "\$@"
+SH
+chmod +x "$tmp/shim/git"
+[ "$n_series" -ge 2 ] || bad "the toy series has $n_series patches; this case needs 2"
+t checkout -q -B series base-1.0-1_toy
+rm -rf "$tree/.git/skbpool"
+PATH=$tmp/shim:$PATH setsid "$tools/tree" >"$tmp/out" 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ -e "$tmp/shim/waiting" ] && break; sleep 0.1; done
+kill -TERM -- -"$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+if [ -e "$tmp/shim/waiting" ] && grep -q "interrupted: the tree is left at base-1.0-1_toy" "$tmp/out" &&
+   [ ! -e "$tree/.git/rebase-apply" ] &&
+   [ "$(t rev-parse HEAD)" = "$(t rev-parse base-1.0-1_toy)" ] &&
+   "$tools/tree" >"$tmp/out2" 2>&1 && grep -q "tree ready" "$tmp/out2" &&
+   [ "$(t rev-list --count base-1.0-1_toy..HEAD)" = "$n_series" ]; then
+	ok "tree: killed while applying, left at its base; the next run re-applies"
+else
+	bad "killed while applying: $(cat "$tmp/out" "$tmp/out2" 2>/dev/null)"
+fi
+
+# Killed during the first import (tar sleeps until killed): no half tree
+# is left at $tree; the next run imports it whole.
+rm -rf "$tree" "$tmp/shim/waiting"
+cat > "$tmp/shim/tar" <<SH
+#!/usr/bin/env bash
+touch "$tmp/shim/waiting"
+sleep 30
+SH
+chmod +x "$tmp/shim/tar"
+rm -f "$tmp/shim/git"
+PATH=$tmp/shim:$PATH setsid "$tools/tree" >"$tmp/out" 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ -e "$tmp/shim/waiting" ] && break; sleep 0.1; done
+kill -TERM -- -"$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+if [ -e "$tmp/shim/waiting" ] && [ ! -e "$tree" ] &&
+   "$tools/tree" >"$tmp/out2" 2>&1 && grep -q "tree ready" "$tmp/out2" &&
+   [ "$(t rev-list --count base-1.0-1_toy..HEAD)" = "$n_series" ] &&
+   [ ! -e "$tree.import" ]; then
+	ok "tree: killed during the first import, no half tree; the next run imports it"
+else
+	bad "killed during import: $(ls -d "$tree"* 2>&1) $(cat "$tmp/out2" 2>/dev/null)"
+fi
+
 [ "$fails" = 0 ]
