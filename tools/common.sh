@@ -101,6 +101,21 @@ fetched_base_version() {
 	fi
 }
 
+# The tag of the base in the tree (base-<fetched version>), after
+# checking that the tree exists and holds it: the one answer every tool
+# gives to "which base", the version tools/deps fetched (the pinned one,
+# or the newest of its series when that was no longer offered).
+tree_base_tag() {
+	local ver tag
+	[ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree' (it holds the base)"
+	ver=$(installed_base_version)
+	[ -n "$ver" ] || die "$BASE_PKG is not fetched (no $BASE_TARBALL): run 'make deps'"
+	tag=$(base_tag "$ver")
+	git -C "$TREE" rev-parse -q --verify "refs/tags/$tag" >/dev/null ||
+		die "the tree has no $tag (the base fetched): run 'make tree'"
+	echo "$tag"
+}
+
 # Whether Debian package $1 is installed.
 pkg_installed() {
 	local status
