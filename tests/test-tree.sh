@@ -37,8 +37,9 @@ tree=$tmp/cache/tree
 t() { git -C "$tree" "$@"; }
 
 "$tools/tree" 2>"$tmp/err" || { cat "$tmp/err"; bad "tree: fresh build"; }
-if [ "$(t describe --tags)" = base-1.0-1_toy ] && ! grep -q Debian "$tree/.gitignore"; then
-	ok "fresh tree: base tagged, Debian .gitignore trailer dropped"
+if [ "$(t describe --tags)" = base-1.0-1_toy ] && ! grep -q Debian "$tree/.gitignore" &&
+   [ "$(t config gc.auto)" = 0 ]; then
+	ok "fresh tree: base tagged, Debian .gitignore trailer dropped, no auto gc"
 else
 	bad "fresh tree: $(t describe --tags 2>&1)"
 fi
