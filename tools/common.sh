@@ -76,6 +76,37 @@ lock_cache() {
 	export SKBPOOL_CACHE_LOCKED=$SKBPOOL_CACHE
 }
 
+# heartbeat_start DIR LABEL / heartbeat_stop: while a long build runs,
+# a line every $SKBPOOL_HEARTBEAT seconds (default 60) on stderr:
+# "LABEL: 3 min 0 s, 1234 objects built", the objects being the .o files
+# under DIR newer than the start. The loop ends with heartbeat_stop, or
+# by itself within one interval once this tool has exited.
+heartbeat_pid=
+heartbeat_start() {
+	local dir=$1 label=$2 every=${SKBPOOL_HEARTBEAT:-60} parent=$$ t0=$SECONDS
+	local stamp
+	stamp=$(mktemp) || die "cannot create a heartbeat stamp"
+	mkdir -p "$dir"
+	(
+		# not the cache lock: it goes when the tool does
+		[ -z "${SKBPOOL_LOCK_FD:-}" ] || eval "exec $SKBPOOL_LOCK_FD>&-"
+		while sleep "$every" && kill -0 "$parent" 2>/dev/null; do
+			n=$(find "$dir" -name '*.o' -newer "$stamp" 2>/dev/null | wc -l)
+			e=$((SECONDS - t0))
+			printf '%s: %s: %d min %d s, %d objects built\n' "$prog" "$label" \
+				$((e / 60)) $((e % 60)) "$n" >&2
+		done
+		rm -f "$stamp"
+	) &
+	heartbeat_pid=$!
+}
+heartbeat_stop() {
+	[ -n "$heartbeat_pid" ] || return 0
+	kill "$heartbeat_pid" 2>/dev/null || true
+	wait "$heartbeat_pid" 2>/dev/null || true
+	heartbeat_pid=
+}
+
 # The version of the base that tools/deps fetched (its marker, when the
 # tarball is there too), or empty. (The name is from when the base was
 # a system package.)

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# tools/common.sh's heartbeat: while a build runs, a line an interval
+# with the elapsed time and the objects built since it started; none
+# after heartbeat_stop; and none once the tool that started it is gone.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+ok() { echo "ok: $*"; }
+export SKBPOOL_CACHE=$tmp/cache SKBPOOL_HEARTBEAT=1
+
+cat > "$tmp/builder" <<SH
+#!/usr/bin/env bash
+set -euo pipefail
+source "$here/../tools/common.sh"
+mkdir -p "$tmp/build/sub"
+touch "$tmp/build/old.o"
+sleep 1.1
+heartbeat_start "$tmp/build" "1/2 foo.patch: building"
+for i in 1 2 3; do touch "$tmp/build/sub/\$i.o"; sleep 1; done
+heartbeat_stop
+echo stopped
+sleep 2.5
+[ "\${1:-}" = die ] && { heartbeat_start "$tmp/build" again; exit 0; }
+echo end
+SH
+chmod +x "$tmp/builder"
+
+"$tmp/builder" > "$tmp/out" 2>&1
+beats=$(sed -n '/^stopped$/q; /building: 0 min [0-9] s, [0-9] objects built$/p' "$tmp/out" | wc -l)
+last=$(sed -n '/^stopped$/q; p' "$tmp/out" | tail -n 1)
+if [ "$beats" -ge 2 ] &&
+   grep -q '^builder: 1/2 foo.patch: building: 0 min [0-9] s, [1-3] objects built$' "$tmp/out" &&
+   [[ $last =~ ([0-9]+)\ objects ]] && [ "${BASH_REMATCH[1]}" -ge 2 ] &&
+   ! grep -q ' [4-9] objects' "$tmp/out" &&
+   [ "$(sed -n '/^stopped$/,$p' "$tmp/out" | grep -c building)" = 0 ]; then
+	ok "a beat a second with the objects built since the start (old ones not counted); none after heartbeat_stop"
+else
+	fail "beats: $(cat "$tmp/out")"
+fi
+
+"$tmp/builder" die > "$tmp/out2" 2>&1
+sleep 2.5
+if [ "$(sed -n '/^stopped$/,$p' "$tmp/out2" | grep -c again)" -le 1 ]; then
+	ok "a heartbeat left running ends with the tool that started it"
+else
+	fail "orphan: $(cat "$tmp/out2")"
+fi
+
+[ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
