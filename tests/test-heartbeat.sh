@@ -18,7 +18,9 @@ touch "$tmp/build/old.o"
 sleep 1.1
 heartbeat_start "$tmp/build" "1/2 foo.patch: building"
 for i in 1 2 3; do touch "$tmp/build/sub/\$i.o"; sleep 1; done
+stamp=\$heartbeat_stamp
 heartbeat_stop
+[ ! -e "\$stamp" ] || echo "stamp left: \$stamp"
 echo stopped
 sleep 2.5
 [ "\${1:-}" = die ] && { heartbeat_start "$tmp/build" again; exit 0; }
@@ -33,8 +35,9 @@ if [ "$beats" -ge 2 ] &&
    grep -q '^builder: 1/2 foo.patch: building: 0 min [0-9] s, [1-3] objects built$' "$tmp/out" &&
    [[ $last =~ ([0-9]+)\ objects ]] && [ "${BASH_REMATCH[1]}" -ge 2 ] &&
    ! grep -q ' [4-9] objects' "$tmp/out" &&
-   [ "$(sed -n '/^stopped$/,$p' "$tmp/out" | grep -c building)" = 0 ]; then
-	ok "a beat a second with the objects built since the start (old ones not counted); none after heartbeat_stop"
+   [ "$(sed -n '/^stopped$/,$p' "$tmp/out" | grep -c building)" = 0 ] &&
+   ! grep -q '^stamp left' "$tmp/out"; then
+	ok "a beat a second with the objects built since the start (old ones not counted); none after heartbeat_stop, its stamp removed"
 else
 	fail "beats: $(cat "$tmp/out")"
 fi

@@ -81,11 +81,12 @@ lock_cache() {
 # "LABEL: 3 min 0 s, 1234 objects built", the objects being the .o files
 # under DIR newer than the start. The loop ends with heartbeat_stop, or
 # by itself within one interval once this tool has exited.
-heartbeat_pid=
+heartbeat_pid= heartbeat_stamp=
 heartbeat_start() {
 	local dir=$1 label=$2 every=${SKBPOOL_HEARTBEAT:-60} parent=$$ t0=$SECONDS
 	local stamp
 	stamp=$(mktemp) || die "cannot create a heartbeat stamp"
+	heartbeat_stamp=$stamp
 	mkdir -p "$dir"
 	(
 		# not the cache lock: it goes when the tool does
@@ -104,7 +105,9 @@ heartbeat_stop() {
 	[ -n "$heartbeat_pid" ] || return 0
 	kill "$heartbeat_pid" 2>/dev/null || true
 	wait "$heartbeat_pid" 2>/dev/null || true
-	heartbeat_pid=
+	# killed in its sleep, the loop did not get to remove its stamp
+	rm -f "$heartbeat_stamp"
+	heartbeat_pid= heartbeat_stamp=
 }
 
 # The version of the base that tools/deps fetched (its marker, when the
