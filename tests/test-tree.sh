@@ -200,6 +200,18 @@ else
 	bad "am in progress: $(cat "$tmp/out")"
 fi
 
+# tree_killed_while_waiting: tools/tree with the shims of $tmp/shim first
+# on PATH, in a process group of its own, output in $tmp/out; the group
+# killed (as Ctrl-C kills it) once a shim has said it is waiting.
+tree_killed_while_waiting() {
+	local pid
+	PATH=$tmp/shim:$PATH setsid "$tools/tree" >"$tmp/out" 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do [ -e "$tmp/shim/waiting" ] && break; sleep 0.1; done
+	kill -TERM -- -"$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+}
+
 # Killed while applying (the second git am sleeps until killed): the am
 # is aborted, the tree left at its base; the next run re-applies.
 mkdir -p "$tmp/shim"
@@ -218,11 +230,7 @@ chmod +x "$tmp/shim/git"
 [ "$n_series" -ge 2 ] || bad "the toy series has $n_series patches; this case needs 2"
 t checkout -q -B series base-1.0-1_toy
 rm -rf "$tree/.git/skbpool"
-PATH=$tmp/shim:$PATH setsid "$tools/tree" >"$tmp/out" 2>&1 &
-pid=$!
-for _ in $(seq 100); do [ -e "$tmp/shim/waiting" ] && break; sleep 0.1; done
-kill -TERM -- -"$pid" 2>/dev/null || true
-wait "$pid" 2>/dev/null || true
+tree_killed_while_waiting
 if [ -e "$tmp/shim/waiting" ] && grep -q "interrupted: the tree is left at base-1.0-1_toy" "$tmp/out" &&
    [ ! -e "$tree/.git/rebase-apply" ] &&
    [ "$(t rev-parse HEAD)" = "$(t rev-parse base-1.0-1_toy)" ] &&
@@ -243,11 +251,7 @@ sleep 30
 SH
 chmod +x "$tmp/shim/tar"
 rm -f "$tmp/shim/git"
-PATH=$tmp/shim:$PATH setsid "$tools/tree" >"$tmp/out" 2>&1 &
-pid=$!
-for _ in $(seq 100); do [ -e "$tmp/shim/waiting" ] && break; sleep 0.1; done
-kill -TERM -- -"$pid" 2>/dev/null || true
-wait "$pid" 2>/dev/null || true
+tree_killed_while_waiting
 if [ -e "$tmp/shim/waiting" ] && [ ! -e "$tree" ] &&
    "$tools/tree" >"$tmp/out2" 2>&1 && grep -q "tree ready" "$tmp/out2" &&
    [ "$(t rev-list --count base-1.0-1_toy..HEAD)" = "$n_series" ] &&
