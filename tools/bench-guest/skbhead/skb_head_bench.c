@@ -12,9 +12,10 @@
  *   skb-head-pair    build_skb_bh() + consume_skb_bh()
  *   skb-head-bulk64  napi_skb_cache_get_bulk(64) + build_skb_around() per
  *                    head, consume_skb_bh() per skb, one BH section per 64
- *   skb-head-bulk32  the same with batches of 32 (diagnostic: the cache
- *                    holds 64 and flushes to 32 when full, so a batch of 64
- *                    goes half through the slab)
+ *   skb-head-bulk32  the same with batches of 32 (diagnostic: the size
+ *                    of one refill of the cache, which holds 128 on 7.3;
+ *                    on 6.12 it held 64, so a batch of 64 went half
+ *                    through the slab there)
  *
  * Every skb is built around the same page (head_frag, one page
  * reference taken per skb, given back by the free), so the data side is
