@@ -35,6 +35,11 @@ GOALS = {"tun-write-1400": 0.88, "tun-write-64": 0.85,
 SLAB_GOAL = 10.0
 MICRO = {"skb-head-pair": "skb-head-pair", "skb-head-bulk64": "skb-head-bulk64"}
 MICRO_BASE = "skb-head-slab"
+# Printed by the bench module beside the table's loops, per iteration;
+# listed under the table, not compared with the base.
+DIAG = {"skb-head-bulk32": "napi_skb_cache_get_bulk(32) + build_skb_around() + consume_skb_bh(), per head",
+        "lock-bh-pair": "local_bh_disable() + local_bh_enable() around a per-CPU increment",
+        "lock-local-pair": "local_lock() + local_unlock() around a per-CPU increment"}
 
 LINE = re.compile(r"BENCH (\S+) run=(\d+) packets=(\d+) ns=(\d+) slab=(\d+)")
 
@@ -124,8 +129,14 @@ def main():
     desc_p = os.environ.get("BENCH_PATCHED_DESC")
     rel_b = (rel_b or "unknown") + (" (%s)" % desc_b if desc_b else "")
     rel_p = (rel_p or "unknown") + (" (%s)" % desc_p if desc_p else "")
+    diags = []
+    for name, what in DIAG.items():
+        if patched.get(name):
+            d = summary(patched[name])
+            diags.append({"name": name, "what": what, "instructions": r1(d["median"]),
+                          "min": r1(d["min"]), "max": r1(d["max"]), "runs": d["runs"]})
     res = {"method": METHOD, "base": rel_b, "patched": rel_p,
-           "command": command, "workloads": rows}
+           "command": command, "workloads": rows, "diagnostics": diags}
     with open(f"{outdir}/results.json", "w") as f:
         json.dump(res, f, indent=2)
         f.write("\n")
@@ -148,6 +159,13 @@ def main():
                   res["base"], res["patched"], command, SLAB_GOAL))
     md.append("Largest run-to-run spread ((max-min)/median, either kernel): %.3f%%." %
               max(w["spread_pct"] for w in rows))
+    if diags:
+        md.append("")
+        md.append("Diagnostics of the bench module on the patched kernel (instructions per "
+                  "iteration, median of %d runs):" % min(d["runs"] for d in diags))
+        for d in diags:
+            md.append("- `%s`: %.1f (%.1f..%.1f): %s" % (d["name"], d["instructions"],
+                                                        d["min"], d["max"], d["what"]))
     with open(f"{outdir}/results.md", "w") as f:
         f.write("\n".join(md) + "\n")
     with open(f"{outdir}/chart.dat", "w") as f:

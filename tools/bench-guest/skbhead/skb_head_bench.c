@@ -17,6 +17,14 @@
  *                    on 6.12 it held 64, so a batch of 64 went half
  *                    through the slab there)
  *
+ * and two loops of NHEADS empty critical sections, the price of the
+ * lock a pool of heads is taken under (diagnostics, for the question
+ * whether a process-context pool under local_lock() would beat the BH
+ * sections the series uses; see the net-core cover letter):
+ *
+ *   lock-bh-pair     local_bh_disable() + local_bh_enable()
+ *   lock-local-pair  local_lock() + local_unlock() of a per-CPU local_lock_t
+ *
  * Every skb is built around the same page (head_frag, one page
  * reference taken per skb, given back by the free), so the data side is
  * the same in all three and only the head differs.
@@ -24,6 +32,7 @@
 #include <linux/bottom_half.h>
 #include <linux/gfp.h>
 #include <linux/ktime.h>
+#include <linux/local_lock.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/proc_fs.h>
@@ -34,6 +43,15 @@
 #define BULK	64
 
 static struct page *page;
+
+struct bench_lock {
+	local_lock_t lock;
+	unsigned long n;
+};
+
+static DEFINE_PER_CPU(struct bench_lock, bench_lock) = {
+	.lock = INIT_LOCAL_LOCK(lock),
+};
 
 static inline void *data_ref(void)
 {
@@ -94,24 +112,57 @@ static u64 loop_bulk(int bulk)
 	return ktime_get_ns() - t0;
 }
 
+/* The critical sections touch a per-CPU counter, as a pool op would. */
+static u64 loop_lock_bh(void)
+{
+	u64 t0 = ktime_get_ns();
+	int i;
+
+	for (i = 0; i < NHEADS; i++) {
+		local_bh_disable();
+		__this_cpu_inc(bench_lock.n);
+		local_bh_enable();
+	}
+	return ktime_get_ns() - t0;
+}
+
+static u64 loop_lock_local(void)
+{
+	u64 t0 = ktime_get_ns();
+	int i;
+
+	for (i = 0; i < NHEADS; i++) {
+		local_lock(&bench_lock.lock);
+		__this_cpu_inc(bench_lock.n);
+		local_unlock(&bench_lock.lock);
+	}
+	return ktime_get_ns() - t0;
+}
+
 static int bench_show(struct seq_file *m, void *v)
 {
-	u64 slab, pair, bulk, bulk32;
+	u64 slab, pair, bulk, bulk32, lock_bh, lock_local;
 
 	/* one untimed pass of each to warm the caches */
 	loop_slab();
 	loop_bh();
 	loop_bulk(BULK);
 	loop_bulk(BULK / 2);
+	loop_lock_bh();
+	loop_lock_local();
 	slab = loop_slab();
 	pair = loop_bh();
 	bulk = loop_bulk(BULK);
 	bulk32 = loop_bulk(BULK / 2);
+	lock_bh = loop_lock_bh();
+	lock_local = loop_lock_local();
 	seq_printf(m, "skb-head-slab %d %llu 0\n", NHEADS, slab);
 	seq_printf(m, "skb-head-pair %d %llu 0\n", NHEADS, pair);
 	seq_printf(m, "skb-head-bulk64 %d %llu 0\n", NHEADS, bulk);
 	/* diagnostic, not in the table: a batch half the NAPI cache's size */
 	seq_printf(m, "skb-head-bulk32 %d %llu 0\n", NHEADS, bulk32);
+	seq_printf(m, "lock-bh-pair %d %llu 0\n", NHEADS, lock_bh);
+	seq_printf(m, "lock-local-pair %d %llu 0\n", NHEADS, lock_local);
 	return 0;
 }
 
