@@ -55,7 +55,9 @@ check: tree
 	@tools/check-series $(if $(SKIP),--skip $(SKIP))
 
 ## mbox:       out/mbox/<series>.mbox: cover 0/y + [PATCH net-next x/y],
-##             for git send-email; checked to git am onto a fresh base
+##             for git send-email; checked to git am onto a fresh base;
+##             From and signed off by git's user.name/user.email (or
+##             SKBPOOL_SENDER='Name <mail>'); refuses a placeholder identity
 mbox: tree
 	@tools/mbox
 

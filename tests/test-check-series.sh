@@ -178,6 +178,8 @@ if run good 0; then
 	has good 'build: .*2 patch\(es\)|built 1 patch'
 	has good 'docs: Documentation/networking/foo.rst'
 	has good 'series check passed'
+	# the toy's t@example.org sign-off is flagged, not failed
+	has good 'WARNING: form: 2 patch\(es\) signed off by an identity that cannot certify the DCO'
 	ok "good series: every step passes"
 fi
 run again 0 --only build && has again 'built 0 patch\(es\), 1 already built' &&
@@ -276,6 +278,17 @@ Base `1.0 (base-1.0-1_toy @ 0123abcd)`, patched `1.0 (series @ 4567)`; made by `
 ## Next
 MD
 tool=$tools/mbox
+# No sender, or a placeholder one: no mails.
+if SKBPOOL_SENDER="Tester <t@example.org>" run mbox-placeholder 1; then
+	has mbox-placeholder "'Tester <t@example.org>' cannot sign off patches for netdev"
+	[ ! -e "$tmp/out/mbox/core-patches.mbox" ] || fail "mbox-placeholder: wrote an mbox"
+	ok "mbox: refuses a placeholder sender"
+fi
+if SKBPOOL_SENDER="Tess Tester <tess@localhost>" run mbox-localhost 1; then
+	has mbox-localhost "cannot sign off patches"
+	ok "mbox: refuses a localhost sender"
+fi
+export SKBPOOL_SENDER="Tess Tester <tess@kernel.org>"
 if run mbox 0; then
 	m=$tmp/out/mbox/core-patches.mbox
 	if [ "$(grep -c '^Subject: \[PATCH net-next [0-2]/2\]' "$m")" = 3 ] &&
@@ -287,6 +300,21 @@ if run mbox 0; then
 		fail "mbox: $(grep -E '^Subject|foo-64|copied' "$m")"
 	fi
 	has mbox 'WARNING: bench table from docs/bench.md'
+	# every mail From the sender, who signs off both patches in place of
+	# the placeholder
+	if [ "$(grep -c '^From: Tess Tester <tess@kernel.org>$' "$m")" = 3 ] &&
+	   [ "$(grep -c '^Signed-off-by: Tess Tester <tess@kernel.org>$' "$m")" = 2 ] &&
+	   ! grep -q 't@example.org' "$m"; then
+		ok "mbox: From and Signed-off-by are the sender's, the placeholder's are gone"
+	else
+		fail "mbox identity: $(grep -E '^From: |^Signed-off-by' "$m")"
+	fi
+	if grep -q '^base-commit: [0-9a-f]\{40\}$' "$m" &&
+	   grep -q "^The base-commit below is the commit 'make tree' imports" "$m"; then
+		ok "mbox: a base-commit trailer, said what it names"
+	else
+		fail "mbox: no base-commit: $(grep -n 'base-commit' "$m")"
+	fi
 	# a table of another base is not quoted
 	sed -i 's/base-1.0-1_toy/base-0.9-1_toy/' "$co/docs/bench.md"
 	if run mbox-other 0; then

@@ -272,3 +272,35 @@ snapshot_series() {
 		find "$1/$d" -maxdepth 1 -name '*.patch' -exec cp {} "$2/$d/" \; 2>/dev/null || true
 	done < <(series_dirs)
 }
+
+# placeholder_identity "Name <mail>": true when the identity cannot
+# stand behind a Signed-off-by (the DCO is certified by a person): no
+# name, no mail, a mail at localhost, or at a domain reserved for
+# examples and tests (RFC 2606: example, example.*, *.example, *.test,
+# *.invalid, *.localhost).
+placeholder_identity() {
+	local id=$1 name mail domain
+	[[ $id =~ ^([^\<\>]*[^\<\>\ ])\ \<([^\<\>\ @]+)@([^\<\>\ @]+)\>$ ]] || return 0
+	name=${BASH_REMATCH[1]} mail=${BASH_REMATCH[2]}
+	domain=$(tr '[:upper:]' '[:lower:]' <<<"${BASH_REMATCH[3]}")
+	[ -n "$name" ] && [ -n "$mail" ] || return 0
+	case $domain in
+	localhost|localhost.*|localdomain|*.localdomain|example|example.*|*.example|\
+	*.example.com|*.example.net|*.example.org|*.test|test|*.invalid|invalid|*.localhost)
+		return 0 ;;
+	esac
+	return 1
+}
+
+# The identity the mails go out under, "Name <mail>": $SKBPOOL_SENDER,
+# else git's user.name and user.email in the checkout. Empty if neither.
+sender_identity() {
+	if [ -n "${SKBPOOL_SENDER:-}" ]; then
+		echo "$SKBPOOL_SENDER"
+		return
+	fi
+	local name mail
+	name=$(git -C "$TOP" config user.name 2>/dev/null) || true
+	mail=$(git -C "$TOP" config user.email 2>/dev/null) || true
+	[ -z "$name$mail" ] || echo "$name <$mail>"
+}
