@@ -91,11 +91,16 @@ bench: tree
 test-tools:
 	@tests/run
 
-## test:       what CI runs: test-tools, check, kunit-uml, kunit-rt
-test: deps test-tools check kunit-uml kunit-rt
+## test:       what CI runs: test-tools, check, kunit-uml, kunit-rt, one
+##             after the other, then a verdict with each step's time
+##             (out/test-steps.txt)
+test:
+	@tools/steps test deps test-tools check kunit-uml kunit-rt
 
 ## test-all:   test, plus the x86_64 KASAN cell and the tun selftest
-test-all: test kunit-x86_64 selftest-tun
+test-all:
+	@tools/steps test-all deps test-tools check kunit-uml kunit-rt \
+		kunit-x86_64 selftest-tun
 
 ## fresh-check: the README's two commands, cold, in a new Debian 12 root
 ##             (debootstrap under $(CACHE)/fresh-check) -> out/fresh-check/
