@@ -65,6 +65,8 @@ BENCH skb-head-bulk64 run=0 packets=1000 ns=150000 slab=0
 BENCH skb-head-slab run=1 packets=1000 ns=500000 slab=0
 BENCH skb-head-pair run=1 packets=1000 ns=200000 slab=0
 BENCH skb-head-bulk64 run=1 packets=1000 ns=150000 slab=0
+BENCH skb-floor-pair run=0 packets=1000 ns=160000 slab=0
+BENCH skb-floor-pair run=1 packets=1000 ns=160000 slab=0
 BENCH lock-bh-pair run=0 packets=1000 ns=30000 slab=0
 BENCH lock-bh-pair run=1 packets=1000 ns=34000 slab=0
 BENCH lock-local-pair run=0 packets=1000 ns=9000 slab=0
@@ -95,6 +97,9 @@ if [ -s "$tmp/out/bench/results.json" ]; then
 		'["instructions/head",500,200,0.4,2,null]'
 	jq_is '.workloads[3] | [.base, .patched, .ratio]' '[500,150,0.3]'
 	jq_is '.workloads[] | select(.name == "tun-write-1400") | .spread_pct' '7.5'
+	# A floor where the module printed one: pair 200 over floor 160.
+	jq_is '[.workloads[] | select(.name == "skb-head-pair") | .floor, .ratio_floor]' '[160,1.25]'
+	jq_is '[.workloads[] | select(.name == "skb-head-bulk64") | has("floor")]' '[false]'
 	# The module's diagnostics are listed, not put in the table.
 	jq_is '[.diagnostics[] | [.name, .instructions, .min, .max, .runs]]' \
 		'[["lock-bh-pair",32,30,34,2],["lock-local-pair",9,9,9,2]]'
@@ -108,6 +113,7 @@ if [ -s "$md" ]; then
 	has "$md" '^\| skb-head-pair \| instructions/head \| 500\.0 \| 200\.0 \| 0\.400 \| <= 0\.50 met \|'
 	has "$md" '^\| skb-head-bulk64 \| .* \| 0\.300 \| <= 0\.40 met \|'
 	has "$md" 'tools/bench report'
+	has "$md" '^- `skb-head-pair`: floor 160\.0; series/floor 1\.250, series/slab 0\.400$'
 	has "$md" '^- `lock-bh-pair`: 32\.0 \(30\.0\.\.34\.0\): local_bh_disable\(\)'
 fi
 

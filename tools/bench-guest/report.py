@@ -35,6 +35,9 @@ GOALS = {"tun-write-1400": 0.88, "tun-write-64": 0.85,
 SLAB_GOAL = 10.0
 MICRO = {"skb-head-pair": "skb-head-pair", "skb-head-bulk64": "skb-head-bulk64"}
 MICRO_BASE = "skb-head-slab"
+# The same loops with the heads reused and no allocator (bench module):
+# each micro row's floor, and series/floor beside series/slab.
+FLOOR = {"skb-head-pair": "skb-floor-pair", "skb-head-bulk64": "skb-floor-bulk64"}
 # Printed by the bench module beside the table's loops, per iteration;
 # listed under the table, not compared with the base.
 DIAG = {"skb-head-bulk32": "napi_skb_cache_get_bulk(32) + build_skb_around() + consume_skb_bh(), per head",
@@ -121,6 +124,11 @@ def main():
                                           (sb["max"] - sb["min"]) / sb["median"]), 3),
             "goal": GOALS.get(name),
         })
+        fl = patched.get(FLOOR.get(name, ""))
+        if micro and fl:
+            f = summary(fl)
+            rows[-1]["floor"] = r1(f["median"])
+            rows[-1]["ratio_floor"] = round(sp["median"] / f["median"], 4)
     if not rows:
         sys.stderr.write("report.py: no workload has results on both kernels\n")
         return 1
@@ -159,6 +167,15 @@ def main():
                   res["base"], res["patched"], command, SLAB_GOAL))
     md.append("Largest run-to-run spread ((max-min)/median, either kernel): %.3f%%." %
               max(w["spread_pct"] for w in rows))
+    floors = [w for w in rows if "floor" in w]
+    if floors:
+        md.append("")
+        md.append("Floors (the same loop, heads reused, no allocator: build_skb_around() + "
+                  "page_frag_free() of the data; the head-state release is left out, so a "
+                  "floor is a few instructions low):")
+        for w in floors:
+            md.append("- `%s`: floor %.1f; series/floor %.3f, series/slab %.3f" % (
+                w["name"], w["floor"], w["ratio_floor"], w["ratio"]))
     if diags:
         md.append("")
         md.append("Diagnostics of the bench module on the patched kernel (instructions per "

@@ -17,6 +17,15 @@
  *                    on 6.12 it held 64, so a batch of 64 went half
  *                    through the slab there)
  *
+ * the floors of the two (no allocator at all: the same loops around heads
+ * the module allocated once and reuses, build_skb_around() for the init
+ * and page_frag_free() for the release of the data; the release of the
+ * head state, skb_release_head_state(), is not exported and is left out,
+ * so a floor is a few instructions low):
+ *
+ *   skb-floor-pair    build_skb_around() + page_frag_free(), per head
+ *   skb-floor-bulk64  the same, 64 at a time in one BH section
+ *
  * and two loops of NHEADS empty critical sections, the price of the
  * lock a pool of heads is taken under (diagnostics, for the question
  * whether a process-context pool under local_lock() would beat the BH
@@ -38,6 +47,7 @@
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/skbuff.h>
+#include <linux/slab.h>
 
 #define NHEADS	(64 * 256)	/* 16384 heads per loop */
 #define BULK	64
@@ -112,6 +122,29 @@ static u64 loop_bulk(int bulk)
 	return ktime_get_ns() - t0;
 }
 
+/* One head, or BULK, reused: what build + consume cost with no allocator. */
+static struct sk_buff *floor_heads[BULK];
+
+static u64 loop_floor(int bulk)
+{
+	struct sk_buff *skbs[BULK];
+	u64 t0 = ktime_get_ns();
+	int i, j;
+
+	for (i = 0; i < NHEADS; i += bulk) {
+		if (bulk > 1)
+			local_bh_disable();
+		for (j = 0; j < bulk; j++)
+			skbs[j] = build_skb_around(floor_heads[j], data_ref(),
+						   PAGE_SIZE);
+		for (j = 0; j < bulk; j++)
+			page_frag_free(skbs[j]->head);
+		if (bulk > 1)
+			local_bh_enable();
+	}
+	return ktime_get_ns() - t0;
+}
+
 /* The critical sections touch a per-CPU counter, as a pool op would. */
 static u64 loop_lock_bh(void)
 {
@@ -141,7 +174,7 @@ static u64 loop_lock_local(void)
 
 static int bench_show(struct seq_file *m, void *v)
 {
-	u64 slab, pair, bulk, bulk32, lock_bh, lock_local;
+	u64 slab, pair, bulk, bulk32, lock_bh, lock_local, floor1, floor64;
 
 	/* one untimed pass of each to warm the caches */
 	loop_slab();
@@ -150,29 +183,55 @@ static int bench_show(struct seq_file *m, void *v)
 	loop_bulk(BULK / 2);
 	loop_lock_bh();
 	loop_lock_local();
+	loop_floor(1);
+	loop_floor(BULK);
 	slab = loop_slab();
 	pair = loop_bh();
 	bulk = loop_bulk(BULK);
 	bulk32 = loop_bulk(BULK / 2);
 	lock_bh = loop_lock_bh();
 	lock_local = loop_lock_local();
+	floor1 = loop_floor(1);
+	floor64 = loop_floor(BULK);
 	seq_printf(m, "skb-head-slab %d %llu 0\n", NHEADS, slab);
 	seq_printf(m, "skb-head-pair %d %llu 0\n", NHEADS, pair);
 	seq_printf(m, "skb-head-bulk64 %d %llu 0\n", NHEADS, bulk);
 	/* diagnostic, not in the table: a batch half the NAPI cache's size */
 	seq_printf(m, "skb-head-bulk32 %d %llu 0\n", NHEADS, bulk32);
+	seq_printf(m, "skb-floor-pair %d %llu 0\n", NHEADS, floor1);
+	seq_printf(m, "skb-floor-bulk64 %d %llu 0\n", NHEADS, floor64);
 	seq_printf(m, "lock-bh-pair %d %llu 0\n", NHEADS, lock_bh);
 	seq_printf(m, "lock-local-pair %d %llu 0\n", NHEADS, lock_local);
 	return 0;
 }
 
+static void free_floor_heads(void)
+{
+	int j;
+
+	for (j = 0; j < BULK; j++)
+		kfree(floor_heads[j]);
+}
+
 static int __init skb_head_bench_init(void)
 {
+	int j;
+
+	for (j = 0; j < BULK; j++) {
+		floor_heads[j] = kzalloc(sizeof(struct sk_buff), GFP_KERNEL);
+		if (!floor_heads[j]) {
+			free_floor_heads();
+			return -ENOMEM;
+		}
+	}
 	page = alloc_page(GFP_KERNEL);
-	if (!page)
+	if (!page) {
+		free_floor_heads();
 		return -ENOMEM;
+	}
 	if (!proc_create_single("skb_head_bench", 0444, NULL, bench_show)) {
 		__free_page(page);
+		free_floor_heads();
 		return -ENOMEM;
 	}
 	return 0;
@@ -182,6 +241,7 @@ static void __exit skb_head_bench_exit(void)
 {
 	remove_proc_entry("skb_head_bench", NULL);
 	__free_page(page);
+	free_floor_heads();
 }
 
 module_init(skb_head_bench_init);
