@@ -54,11 +54,12 @@ export:
 check: tree
 	@tools/check-series $(if $(SKIP),--skip $(SKIP))
 
-## mbox:       out/mbox/<series>.mbox: cover 0/y + [PATCH net-next x/y],
+## mbox:       after make check, out/mbox/<series>.mbox: cover 0/y +
+##             [RFC PATCH net-next x/y] (the base is a release),
 ##             for git send-email; checked to git am onto a fresh base;
 ##             From and signed off by git's user.name/user.email (or
 ##             SKBPOOL_SENDER='Name <mail>'); refuses a placeholder identity
-mbox: tree
+mbox: check
 	@tools/mbox
 
 ## kunit-uml:  KUnit under UML with the debug fragment -> out/kunit-uml.{json,log}

@@ -291,8 +291,9 @@ fi
 export SKBPOOL_SENDER="Tess Tester <tess@kernel.org>"
 if run mbox 0; then
 	m=$tmp/out/mbox/core-patches.mbox
-	if [ "$(grep -c '^Subject: \[PATCH net-next [0-2]/2\]' "$m")" = 3 ] &&
-	   grep -q '^Subject: \[PATCH net-next 0/2\] core: foo, counted$' "$m" &&
+	# RFC: the toy, like the series, is on a release, not on net-next
+	if [ "$(grep -c '^Subject: \[RFC PATCH net-next [0-2]/2\]' "$m")" = 3 ] &&
+	   grep -q '^Subject: \[RFC PATCH net-next 0/2\] core: foo, counted$' "$m" &&
 	   grep -q 'Table copied from docs/bench.md' "$m" &&
 	   grep -qE '^  foo-64 +insns/packet +100.0 +90.0 +0.900 +1000.0 -> 0.0$' "$m"; then
 		ok "mbox: cover 0/2 with docs/bench.md's table, said so; patches 1/2, 2/2"
@@ -327,6 +328,12 @@ if run mbox 0; then
 		has mbox-other "WARNING: bench table from nowhere: docs/bench.md's table is not of base base-1.0-1_toy"
 	fi
 	has mbox 'import with .git am --empty=drop. onto base-1.0-1_toy'
+	if run mbox-no-rfc 0 --no-rfc &&
+	   [ "$(grep -c '^Subject: \[PATCH net-next [0-2]/2\]' "$m")" = 3 ]; then
+		ok "mbox --no-rfc: [PATCH net-next x/2]"
+	else
+		fail "mbox --no-rfc: $(grep '^Subject' "$m")"
+	fi
 	mkdir -p "$tmp/out/bench"
 	printf '| workload | unit | base | patched | ratio | goal | a | b | slab | r |\n|---|\n| foo-64 | instructions/packet | 100.0 | 80.0 | 0.800 | x | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |\n' \
 		> "$tmp/out/bench/results.md"
