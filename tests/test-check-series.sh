@@ -106,6 +106,19 @@ olddefconfig:
 FORCE:
 .PHONY: all olddefconfig FORCE
 MK
+# The toy's get_maintainer.pl: a maintainer per directory the patch
+# touches, the list the mails go To, and the sender, as the real one
+# can print them.
+cat > "$src/scripts/get_maintainer.pl" <<'PL'
+#!/usr/bin/perl
+my $f = $ARGV[-1];
+open(my $fh, '<', $f) or die "no $f";
+my %dirs;
+while (<$fh>) { $dirs{$1} = 1 if m{^\+\+\+ b/([^/]+)/}; }
+print "Core Maint <core\@kernel.org>\n" if $dirs{core};
+print "Doc Maint <doc\@kernel.org>\n" if $dirs{Documentation};
+print "netdev\@vger.kernel.org\nTess Tester <tess\@kernel.org>\n" if %dirs;
+PL
 tar -C "$tmp/src" -cJf "$tmp/base.tar.xz" linux-source-toy
 
 co=$tmp/checkout
@@ -309,6 +322,16 @@ if run mbox 0; then
 		ok "mbox: From and Signed-off-by are the sender's, the placeholder's are gone"
 	else
 		fail "mbox identity: $(grep -E '^From: |^Signed-off-by' "$m")"
+	fi
+	# Cc: per mail from the tree's get_maintainer.pl, the cover's the
+	# union, without the To: list and the sender
+	ccs=$(awk '/^Subject:/ { s = $5 } /^Cc: / { printf "%s %s", s, $0; c = 1; next }
+		c && /^ / { printf "%s", $0; next } c { print ""; c = 0 }' "$m")
+	if [ "$ccs" = "$(printf '%s\n' '0/2] Cc: Core Maint <core@kernel.org>, Doc Maint <doc@kernel.org>' \
+		'1/2] Cc: Core Maint <core@kernel.org>' '2/2] Cc: Doc Maint <doc@kernel.org>')" ]; then
+		ok "mbox: Cc: from get_maintainer.pl per patch, the union on the cover"
+	else
+		fail "mbox Cc: got: $ccs"
 	fi
 	if grep -q '^base-commit: [0-9a-f]\{40\}$' "$m" &&
 	   grep -q "^The base-commit below is the commit 'make tree' imports" "$m"; then
