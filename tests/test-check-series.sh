@@ -243,6 +243,10 @@ expect no-sob form "FAIL: $p1:[0-9]+: no Signed-off-by"
 break_patch "$p1" 's/^Subject: \[PATCH\] core: add foo$/Subject: [PATCH] Add foo/'
 expect subject form "FAIL: $p1:[0-9]+: subject 'Add foo' is not 'area: summary'"
 
+# a subject over 72 columns, folded over two header lines as git does
+break_patch "$p1" 's/^Subject: \[PATCH\] core: add foo$/Subject: [PATCH] core: add foo, a counter of the calls of foo_get() that\n nobody ever asked for/'
+expect subject-long form "FAIL: $p1:[0-9]+: subject is 77 columns, more than 72: 'core: add foo, a counter of the calls of foo_get\\(\\) that nobody ever asked for'"
+
 break_patch "$p1" 's/^+int foo_get(int n)$/+inline int foo_get(int n)/'
 expect inline form "FAIL: $p1:[0-9]+: new inline in a .c file: inline int foo_get"
 
