@@ -4,6 +4,10 @@
 
 Usage: report.py RAW_BASE RAW_PATCHED OUTDIR [COMMAND]
 
+RAW_BASE and RAW_PATCHED may each name several raw files of one kernel,
+comma-separated (tools/bench: the 1-vCPU boot's and the 2-vCPU boot's
+of the *-xcpu workloads); their BENCH lines are merged.
+
 A raw file holds the guest's serial log; the lines used are
   KERNEL <release>
   BENCH <workload> run=<i> packets=<n> ns=<delta> slab=<heads>
@@ -15,6 +19,7 @@ skb-head-*: the patched kernel alone runs three loops; the base column is
 the slab pair (skb-head-slab), the patched column skb-head-pair or
 skb-head-bulk64.
 """
+import fileinput
 import json
 import os
 import re
@@ -25,6 +30,9 @@ ORDER = ["tun-write-1400", "tun-write-64", "tun-echo-1400", "tun-echo-64",
          "vhost-batch-1400", "vhost-batch-64", "tap-vhost-batch-1400",
          "tap-vhost-batch-64", "veth-xdp-1400", "veth-xdp-64",
          "skb-head-pair", "skb-head-bulk64"]
+# The cross-CPU workloads (2 vCPUs, a boot of their own): no goal.
+ORDER += ["tun-echo-xcpu-1400", "tun-echo-xcpu-64", "vhost-batch-xcpu-1400",
+          "vhost-batch-xcpu-64"]
 # No goal for tap-vhost-batch-* and veth-xdp-*: the issue that added them
 # set none, and they measure paths (macvlan, XDP redirect) the series
 # does not touch beside the one it does.
@@ -61,11 +69,16 @@ METHOD = (
     "median of the patched runs (slab_heads_per_1000_base for the base). "
     "skb-head-*: in-kernel loops on the patched kernel only (bench-only module); the "
     "base column is build_skb()+consume_skb() (slab), per head.")
+METHOD += (
+    " *-xcpu: a second boot of each kernel with -smp 2, the writer on CPU 0 and the "
+    "reader or vhost worker on CPU 1; TCG runs the vCPUs round-robin on one "
+    "instruction counter, so a guest nanosecond is one instruction of either vCPU "
+    "and the figure is the instructions of both per packet.")
 
 
-def parse(path):
+def parse(paths):
     runs, release = {}, None
-    with open(path, errors="replace") as f:
+    with fileinput.input(paths.split(","), encoding="utf-8", errors="replace") as f:
         for line in f:
             if line.startswith("KERNEL "):
                 release = line.split()[1]

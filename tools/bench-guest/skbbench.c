@@ -9,6 +9,8 @@
  *   skbbench vhost-batch SIZE PACKETS RUNS
  *   skbbench tap-vhost-batch SIZE PACKETS RUNS
  *   skbbench veth-xdp   SIZE PACKETS RUNS
+ *   skbbench tun-echo-xcpu SIZE PACKETS RUNS      (2 CPUs)
+ *   skbbench vhost-batch-xcpu SIZE PACKETS RUNS   (2 CPUs)
  *   skbbench skb-head   RUNS            (reads /proc/skb_head_bench)
  *
  * SIZE is the length of the IPv4/UDP packet (the L3 packet; a TAP frame
@@ -18,6 +20,8 @@
  * where slab is the number of skb heads allocated from the slab during
  * the run (alloc_fastpath + alloc_slowpath of skbuff_head_cache,
  * CONFIG_SLUB_STATS). One untimed warm-up run of PACKETS comes first.
+ * The *-xcpu workloads (2 vCPUs, see "Cross-CPU workloads" below) also
+ * print an XCPU line per run, what shows that the heads crossed CPUs.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -33,6 +37,10 @@
 #include <linux/vhost.h>
 #include <arpa/inet.h>
 #include <net/if_arp.h>
+#include <dirent.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,7 +303,7 @@ static uint32_t ip4(int a, int b, int c, int d)
  * Results are kept until the workload ends: console output during a
  * timed run would cost the guest serial interrupts inside the run.
  */
-static char results[64][128];
+static char results[64][256];
 static int nresults;
 
 static void report(const char *name, int run, long n, uint64_t ns, uint64_t slab)
@@ -411,6 +419,280 @@ static void tun_echo(const char *name, int size, long n, int runs)
 	close(fd);
 }
 
+
+/* ------------------------------------------------------------------ */
+/*
+ * Cross-CPU workloads (tun-echo-xcpu, vhost-batch-xcpu): booted with
+ * 2 vCPUs, the packets' heads allocated on one CPU and freed on the
+ * other, threads pinned with sched_setaffinity(). Under qemu -icount
+ * with TCG's round-robin of the vCPUs (one host thread, one instruction
+ * counter for both), a guest nanosecond is still one instruction, of
+ * either vCPU: the CLOCK_MONOTONIC delta of a run is the instructions
+ * both vCPUs executed in it. A halted vCPU executes none (both halted,
+ * sleep=off would jump to the next timer: no run waits on a timer),
+ * and a spinning one burns whole round-robin slices: nothing here spins.
+ *
+ * Per run, beside the BENCH line, an XCPU line with the per-CPU deltas
+ * (CPU0/CPU1) of what shows where the heads went:
+ *   XCPU <workload> run=<i> wcpu=<a>/<b> rcpu=<a>/<b> alloc=<c0>/<c1>
+ *        free=<c0>/<c1> netrx=<c0>/<c1> cal=<c0>/<c1> drop=<c0>/<c1>
+ *        idle=<c0>/<c1>
+ * wcpu/rcpu: the CPU the writer (the vhost driver) and the reader (the
+ * vhost worker) were on at the start and at the end of the run; alloc,
+ * free: skbuff_head_cache slab allocations and frees per CPU
+ * (SLUB_STATS' C0=/C1= breakdowns, fast + slow path); netrx: NET_RX
+ * softirqs (/proc/softirqs); cal: function-call IPIs (/proc/interrupts
+ * CAL: skb_attempt_defer_free()'s kick of the allocating CPU, RPS's
+ * IPI, and wake-ups); drop: backlog drops (/proc/net/softnet_stat);
+ * idle: idle USER_HZ ticks (/proc/stat, coarse). All read outside the
+ * timed loop.
+ */
+struct cpustat {
+	uint64_t alloc[2], free[2], netrx[2], cal[2], drop[2], idle[2];
+};
+
+static void pin(pid_t tid, int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(tid, sizeof(set), &set))
+		die("sched_setaffinity(%d, CPU %d)", (int)tid, cpu);
+}
+
+static void need_two_cpus(void)
+{
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+		errno = 0;
+		die("a cross-CPU workload needs 2 online CPUs (qemu -smp 2)");
+	}
+}
+
+static char *slurp(const char *path, char *buf, size_t sz)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t got, len = 0;
+
+	if (fd < 0)
+		die("open %s", path);
+	while (len < (ssize_t)sz - 1 && (got = read(fd, buf + len, sz - 1 - len)) > 0)
+		len += got;
+	close(fd);
+	buf[len] = 0;
+	return buf;
+}
+
+/* The C0= and C1= counts of a SLUB_STATS file ("total C0=n C1=m") */
+static void slub_percpu(const char *stat, uint64_t *v)
+{
+	char path[96], buf[256], *p;
+	int c;
+
+	snprintf(path, sizeof(path), "/sys/kernel/slab/skbuff_head_cache/%s", stat);
+	if (access(path, R_OK))
+		return;
+	slurp(path, buf, sizeof(buf));
+	for (c = 0; c < 2; c++) {
+		char key[8];
+
+		snprintf(key, sizeof(key), " C%d=", c);
+		p = strstr(buf, key);
+		if (p)
+			v[c] += strtoull(p + strlen(key), NULL, 10);
+	}
+}
+
+/* The first two numbers after "@key" at the start of a line of @buf (blanks before it skipped) */
+static void two_after(const char *buf, const char *key, uint64_t *v)
+{
+	const char *p = buf;
+	char *e;
+
+	while (p) {
+		p += strspn(p, " ");
+		if (!strncmp(p, key, strlen(key)))
+			break;
+		p = (p = strchr(p, '\n')) ? p + 1 : NULL;
+	}
+	if (!p)
+		return;
+	p += strlen(key);
+	v[0] = strtoull(p, &e, 10);
+	v[1] = strtoull(e, NULL, 10);
+}
+
+static void cpustat_read(struct cpustat *s)
+{
+	static char buf[16384];
+	char *line;
+	int c;
+
+	memset(s, 0, sizeof(*s));
+	slub_percpu("alloc_fastpath", s->alloc);
+	slub_percpu("alloc_slowpath", s->alloc);
+	slub_percpu("free_fastpath", s->free);
+	slub_percpu("free_slowpath", s->free);
+	two_after(slurp("/proc/softirqs", buf, sizeof(buf)), "NET_RX:", s->netrx);
+	two_after(slurp("/proc/interrupts", buf, sizeof(buf)), "CAL:", s->cal);
+	slurp("/proc/stat", buf, sizeof(buf));
+	for (c = 0; c < 2; c++) {
+		char key[8];
+		unsigned long long u, n, sy, id;
+
+		snprintf(key, sizeof(key), "\ncpu%d ", c);
+		line = strstr(buf, key);
+		if (line && sscanf(line + strlen(key), "%llu %llu %llu %llu", &u, &n, &sy, &id) == 4)
+			s->idle[c] = id;
+	}
+	/* softnet_stat: a line per online CPU, hex; the second column drops */
+	slurp("/proc/net/softnet_stat", buf, sizeof(buf));
+	for (c = 0, line = buf; c < 2 && line && *line; c++) {
+		unsigned int processed, dropped;
+
+		if (sscanf(line, "%x %x", &processed, &dropped) == 2)
+			s->drop[c] = dropped;
+		line = strchr(line, '\n');
+		line = line ? line + 1 : NULL;
+	}
+}
+
+static void xcpu_report(const char *name, int run, const int *wcpu, const int *rcpu,
+			const struct cpustat *a, const struct cpustat *b)
+{
+#define D(f) (unsigned long long)(b->f[0] - a->f[0]), (unsigned long long)(b->f[1] - a->f[1])
+	if (nresults < 64)
+		snprintf(results[nresults++], sizeof(results[0]),
+			 "XCPU %s run=%d wcpu=%d/%d rcpu=%d/%d alloc=%llu/%llu free=%llu/%llu "
+			 "netrx=%llu/%llu cal=%llu/%llu drop=%llu/%llu idle=%llu/%llu\n",
+			 name, run, wcpu[0], wcpu[1], rcpu[0], rcpu[1], D(alloc), D(free),
+			 D(netrx), D(cal), D(drop), D(idle));
+#undef D
+}
+
+/*
+ * tun-echo-xcpu: tun-echo's device, frame and forwarding (device bc0,
+ * 10.0.6.0/24), with the writer pinned on CPU 0 and a reader thread
+ * pinned on CPU 1: the writer's write() builds the skb on CPU 0 and the
+ * stack forwards it there back out of the device, into tun's ring; the
+ * reader's read() consumes it on CPU 1 (the base: consume_skb(), the
+ * head to the slab of CPU 1; the patched kernel: consume_skb_bh(),
+ * whose napi_consume_skb() sends a head of another CPU home with
+ * skb_attempt_defer_free()). In windows of XCPU_WINDOW packets: the
+ * writer writes a window, then sleeps on an eventfd until the reader
+ * has read it all; the reader sleeps in poll() when the ring is empty.
+ * Nobody spins: a spinning vCPU would burn its round-robin slice.
+ */
+#define XCPU_WINDOW 64
+
+struct echo_reader {
+	int fd, done;		/* the TAP; eventfd: a window read */
+	int len, runs;
+	long n;
+	int cpu[2];		/* the reader's CPU at a run's start and end */
+	unsigned char ttl;
+};
+
+static void *echo_reader(void *arg)
+{
+	struct echo_reader *e = arg;
+	unsigned char back[2048];
+	struct pollfd pfd = { .fd = e->fd, .events = POLLIN };
+	uint64_t one = 1;
+	int r;
+
+	pin(0, 1);
+	for (r = -1; r < e->runs; r++) {
+		long done = 0;
+
+		while (done < e->n) {
+			long k = e->n - done < XCPU_WINDOW ? e->n - done : XCPU_WINDOW, j;
+
+			for (j = 0; j < k; j++) {
+				ssize_t got;
+
+				while ((got = read(e->fd, back, sizeof(back))) < 0 && errno == EAGAIN)
+					if (poll(&pfd, 1, -1) < 0)
+						die("poll");
+				if (got != e->len)
+					die("read back packet %ld of run %d", done + j, r);
+				if (done + j == 0)
+					e->cpu[0] = sched_getcpu();
+			}
+			done += k;
+			if (done == e->n) {
+				e->cpu[1] = sched_getcpu();
+				e->ttl = back[14 + 8];
+			}
+			if (write(e->done, &one, 8) != 8)
+				die("eventfd write");
+		}
+	}
+	return NULL;
+}
+
+static void tun_echo_xcpu(const char *name, int size, long n, int runs)
+{
+	unsigned char frame[2048], back[2048], mac[6];
+	int fd = tun_open("bc0", IFF_TAP | IFF_NO_PI, 1);
+	int r, len = size + 14, wcpu[2];
+	struct echo_reader e = { .fd = fd, .len = len, .runs = runs, .n = n };
+	struct cpustat c0, c1;
+	pthread_t th;
+	uint64_t v;
+	long i;
+
+	need_two_cpus();
+	pin(0, 0);
+	sh("echo 0 > /proc/sys/net/ipv4/conf/%s/send_redirects", "bc0");
+	sh("ip link set %s arp off && ip addr add 10.0.6.1/24 dev %s && ip link set %s up", "bc0");
+	get_mac("bc0", mac);
+	memcpy(frame, mac, 6);
+	memcpy(frame + 6, "\x02\x00\x00\x00\x00\x02", 6);
+	frame[12] = 0x08; frame[13] = 0x00;
+	ipv4_udp(frame + 14, size, ip4(10, 0, 6, 2), ip4(10, 0, 6, 3));
+	while (read(fd, back, sizeof(back)) > 0)
+		;
+	e.done = eventfd(0, 0);
+	if (e.done < 0)
+		die("eventfd");
+	if ((errno = pthread_create(&th, NULL, echo_reader, &e)))
+		die("pthread_create");
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		long cnt = n, done = 0;
+		uint64_t s0, t0, t1;
+
+		cpustat_read(&c0);
+		wcpu[0] = sched_getcpu();
+		s0 = slab_heads();
+		t0 = now_ns();
+		while (done < cnt) {
+			long k = cnt - done < XCPU_WINDOW ? cnt - done : XCPU_WINDOW;
+
+			for (i = 0; i < k; i++)
+				if (write(fd, frame, len) != len)
+					die("write");
+			if (read(e.done, &v, 8) != 8)
+				die("eventfd read");
+			done += k;
+		}
+		t1 = now_ns();
+		if (r >= 0) {
+			report(name, r, cnt, t1 - t0, slab_heads() - s0);
+			wcpu[1] = sched_getcpu();
+			cpustat_read(&c1);
+			xcpu_report(name, r, wcpu, e.cpu, &c0, &c1);
+		}
+	}
+	pthread_join(th, NULL);
+	if (e.ttl != 63) {
+		errno = 0;
+		die("the packet read back was not forwarded (ttl %d)", e.ttl);
+	}
+	close(fd);
+}
+
 /* ------------------------------------------------------------------ */
 /*
  * vhost-batch: a minimal vhost-net driver (cf. tools/virtio/
@@ -436,8 +718,50 @@ struct vq {
  * macvtap's, with a 12-byte virtio-net header), frames to @mac, packets
  * from @src to DROP_DST.
  */
+/*
+ * The vhost worker of this process, a thread of it since 6.4 (a
+ * vhost_task, "vhost-<owner pid>"; 7.3's kthread mode is off by
+ * default): its tid, 0 when there is none.
+ */
+static pid_t vhost_worker_tid(void)
+{
+	char want[32], path[300], comm[32];
+	struct dirent *d;
+	DIR *dir = opendir("/proc/self/task");
+	pid_t tid = 0;
+
+	if (!dir)
+		die("opendir /proc/self/task");
+	snprintf(want, sizeof(want), "vhost-%d\n", (int)getpid());
+	while ((d = readdir(dir)))
+		if (d->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "/proc/self/task/%s/comm", d->d_name);
+			if (!strcmp(slurp(path, comm, sizeof(comm)), want))
+				tid = atoi(d->d_name);
+		}
+	closedir(dir);
+	return tid;
+}
+
+/* The CPU thread @tid of this process last ran on (stat field 39) */
+static int task_cpu(pid_t tid)
+{
+	char path[64], buf[1024], *p;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	p = strrchr(slurp(path, buf, sizeof(buf)), ')');
+	for (i = 2; p && i < 39; i++)
+		p = strchr(p + 1, ' ');
+	return p ? atoi(p + 1) : -1;
+}
+
+/*
+ * @xcpu: the driver (this thread) pinned on CPU 0, the vhost worker on
+ * CPU 1, and an XCPU line per run.
+ */
 static void vhost_run(const char *name, int size, long n, int runs, int fd,
-		      const unsigned char *mac, uint32_t src)
+		      const unsigned char *mac, uint32_t src, int xcpu)
 {
 	int vfd = open("/dev/vhost-net", O_RDWR);
 	int kick = eventfd(0, 0), call = eventfd(0, 0), hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
@@ -449,6 +773,9 @@ static void vhost_run(const char *name, int size, long n, int runs, int fd,
 	struct vhost_vring_addr addr;
 	struct vq q = { 0 };
 	uint64_t features;
+	struct cpustat c0, c1;
+	int wcpu[2], rcpu[2];
+	pid_t wtid = 0;
 	size_t ringsz;
 	void *ring;
 	long i;
@@ -479,8 +806,18 @@ static void vhost_run(const char *name, int size, long n, int runs, int fd,
 		q.desc[i].flags = 0;
 	}
 
+	if (xcpu)
+		pin(0, 0);
 	if (ioctl(vfd, VHOST_SET_OWNER, NULL) < 0)
 		die("VHOST_SET_OWNER");
+	if (xcpu) {
+		wtid = vhost_worker_tid();
+		if (!wtid) {
+			errno = ESRCH;
+			die("no vhost-%d worker thread", (int)getpid());
+		}
+		pin(wtid, 1);
+	}
 	if (ioctl(vfd, VHOST_GET_FEATURES, &features) < 0)
 		die("VHOST_GET_FEATURES");
 	features &= (1ull << VIRTIO_F_VERSION_1) | (1ull << VIRTIO_NET_F_MRG_RXBUF);
@@ -518,8 +855,15 @@ static void vhost_run(const char *name, int size, long n, int runs, int fd,
 	quiesce();
 	for (r = -1; r < runs; r++) {
 		long cnt = n, done = 0;
-		uint64_t s0 = slab_heads(), t0 = now_ns(), t1, v;
+		uint64_t s0, t0, t1, v;
 
+		if (xcpu) {
+			cpustat_read(&c0);
+			wcpu[0] = sched_getcpu();
+			rcpu[0] = task_cpu(wtid);
+		}
+		s0 = slab_heads();
+		t0 = now_ns();
 		while (done < cnt) {
 			int k = cnt - done < batch ? cnt - done : batch, j;
 
@@ -543,6 +887,12 @@ static void vhost_run(const char *name, int size, long n, int runs, int fd,
 		t1 = now_ns();
 		if (r >= 0)
 			report(name, r, cnt, t1 - t0, slab_heads() - s0);
+		if (r >= 0 && xcpu) {
+			wcpu[1] = sched_getcpu();
+			rcpu[1] = task_cpu(wtid);
+			cpustat_read(&c1);
+			xcpu_report(name, r, wcpu, rcpu, &c0, &c1);
+		}
 	}
 }
 
@@ -565,7 +915,27 @@ static void vhost_batch(const char *name, int size, long n, int runs)
 
 	sh("ip link set %s arp off && ip addr add 10.0.2.1/24 dev %s && ip link set %s up", "bv0");
 	get_mac("bv0", mac);
-	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 2, 2));
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 2, 2), 0);
+}
+
+/*
+ * vhost-batch-xcpu: vhost-batch (device bw0, 10.0.7.0/24) with the
+ * driver pinned on CPU 0, the vhost worker on CPU 1 and RPS on the
+ * TAP's receive queue steering every packet to CPU 0 (rps_cpus 1): the
+ * worker builds the skbs on CPU 1 (tun_sendmsg()) and hands them to
+ * CPU 0's backlog, where the stack drops them (the martian destination
+ * of vhost-batch) and frees the heads.
+ */
+static void vhost_batch_xcpu(const char *name, int size, long n, int runs)
+{
+	int fd = vhost_tap_open("bw0");
+	unsigned char mac[6];
+
+	need_two_cpus();
+	sh("ip link set %s arp off && ip addr add 10.0.7.1/24 dev %s && ip link set %s up", "bw0");
+	sh("echo 1 > /sys/class/net/%s/queues/rx-0/rps_cpus", "bw0");
+	get_mac("bw0", mac);
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 7, 2), 1);
 }
 
 /*
@@ -598,7 +968,7 @@ static void tap_vhost_batch(const char *name, int size, long n, int runs)
 	if (ioctl(fd, TUNSETSNDBUF, &sndbuf) < 0)
 		die("TUNSETSNDBUF");
 	get_mac("tv1", mac);
-	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 4, 2));
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 4, 2), 0);
 	nl_dellink("tv0");	/* for the next workload */
 }
 
@@ -621,7 +991,7 @@ static void veth_xdp(const char *name, int size, long n, int runs)
 	sh("ip link set %s arp off && ip link set %s up", "bx0");
 	xdp_attach("bx0", if_nametoindex("vx0"));
 	get_mac("vx1", mac);
-	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 5, 2));
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 5, 2), 0);
 	nl_dellink("vx0");	/* for the next workload */
 }
 
@@ -666,7 +1036,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc != 5) {
-		fprintf(stderr, "usage: skbbench {tun-write|tun-echo|vhost-batch|tap-vhost-batch|veth-xdp} SIZE PACKETS RUNS\n"
+		fprintf(stderr, "usage: skbbench {tun-write|tun-echo|vhost-batch|tap-vhost-batch|veth-xdp|\n"
+				"                 tun-echo-xcpu|vhost-batch-xcpu} SIZE PACKETS RUNS\n"
 				"       skbbench skb-head RUNS\n");
 		return 2;
 	}
@@ -689,6 +1060,10 @@ int main(int argc, char **argv)
 		tap_vhost_batch(name, size, n, runs);
 	else if (!strcmp(argv[1], "veth-xdp"))
 		veth_xdp(name, size, n, runs);
+	else if (!strcmp(argv[1], "tun-echo-xcpu"))
+		tun_echo_xcpu(name, size, n, runs);
+	else if (!strcmp(argv[1], "vhost-batch-xcpu"))
+		vhost_batch_xcpu(name, size, n, runs);
 	else
 		return 2;
 	flush_results();
