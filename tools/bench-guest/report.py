@@ -2,7 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """Turn the raw guest output of tools/bench into results.json/.md (+ gnuplot data).
 
-Usage: report.py RAW_BASE RAW_PATCHED OUTDIR [COMMAND]
+Usage: report.py [--peer RAW_PEER] RAW_BASE RAW_PATCHED OUTDIR [COMMAND]
+
+--peer: the raw files of a third kernel, the series this one grew from
+(tools/bench: the v2 series, BENCH_PEER_DESC names it); its figures go
+beside the base's, with the ratio peer/base and the goal that this
+series is not above the peer where both ran a workload.
 
 RAW_BASE and RAW_PATCHED may each name several raw files of one kernel,
 comma-separated (tools/bench: the 1-vCPU boot's and the 2-vCPU boot's
@@ -33,13 +38,15 @@ ORDER = ["tun-write-1400", "tun-write-64", "tun-echo-1400", "tun-echo-64",
 # The cross-CPU workloads (2 vCPUs, a boot of their own): no goal.
 ORDER += ["tun-echo-xcpu-1400", "tun-echo-xcpu-64", "vhost-batch-xcpu-1400",
           "vhost-batch-xcpu-64"]
-# No goal for tap-vhost-batch-* and veth-xdp-*: the issue that added them
-# set none, and they measure paths (macvlan, XDP redirect) the series
-# does not touch beside the one it does.
-GOALS = {"tun-write-1400": 0.88, "tun-write-64": 0.85,
-         "tun-echo-1400": 0.85, "tun-echo-64": 0.82,
-         "vhost-batch-1400": 0.85, "vhost-batch-64": 0.80,
-         "skb-head-pair": 0.5, "skb-head-bulk64": 0.4}
+# The goals on 7.3 (issue 17), patched/base of the medians; the skb-head
+# loops against their floors (FLOOR_GOALS: series/floor); the cross-CPU
+# workloads: no more instructions and no more slab heads than the base.
+GOALS = {"tun-write-1400": 0.80, "tun-write-64": 0.80,
+         "tun-echo-1400": 0.90, "tun-echo-64": 0.90,
+         "vhost-batch-1400": 0.85, "vhost-batch-64": 0.84,
+         "tap-vhost-batch-1400": 0.85, "tap-vhost-batch-64": 0.85,
+         "veth-xdp-1400": 0.95, "veth-xdp-64": 0.95}
+FLOOR_GOALS = {"skb-head-pair": 1.10, "skb-head-bulk64": 1.05}
 SLAB_GOAL = 10.0
 MICRO = {"skb-head-pair": "skb-head-pair", "skb-head-bulk64": "skb-head-bulk64"}
 MICRO_BASE = "skb-head-slab"
@@ -103,22 +110,45 @@ def r1(x):
     return None if x is None else round(x, 1)
 
 
+def goal_text(w):
+    """The goal cell of row @w: each goal it has, met or MISSED."""
+    out = []
+    if w.get("goal") is not None:
+        out.append("<= %.2f %s" % (w["goal"], "met" if w["ratio"] <= w["goal"] else "MISSED"))
+    if w.get("goal_floor") is not None and w.get("ratio_floor") is not None:
+        out.append("<= %.2f x floor %s" % (
+            w["goal_floor"], "met" if w["ratio_floor"] <= w["goal_floor"] else "MISSED"))
+    if w["name"].find("-xcpu-") > 0:
+        ok = w["ratio"] <= 1.0 and w["slab_heads_per_1000"] <= w["slab_heads_per_1000_base"]
+        out.append("<= base %s" % ("met" if ok else "MISSED"))
+    if w.get("peer") is not None:
+        out.append("<= v2 %s" % ("met" if w["patched"] <= w["peer"] else "MISSED"))
+    return "; ".join(out)
+
+
 def main():
-    if len(sys.argv) not in (4, 5):
+    args = sys.argv[1:]
+    peer_raw = None
+    if len(args) >= 2 and args[0] == "--peer":
+        peer_raw, args = args[1], args[2:]
+    if len(args) not in (3, 4):
         sys.stderr.write(__doc__)
         return 2
-    rel_b, base = parse(sys.argv[1])
-    rel_p, patched = parse(sys.argv[2])
-    outdir = sys.argv[3]
-    command = sys.argv[4] if len(sys.argv) == 5 else "make bench"
+    rel_b, base = parse(args[0])
+    rel_p, patched = parse(args[1])
+    rel_v, peer = parse(peer_raw) if peer_raw else (None, {})
+    outdir = args[2]
+    command = args[3] if len(args) == 4 else "make bench"
     rows = []
     for name in ORDER:
         if name in MICRO:
             b = patched.get(MICRO_BASE)
             p = patched.get(MICRO[name])
+            v = None
         else:
             b = base.get(name)
             p = patched.get(name)
+            v = peer.get(name)
         if not b or not p:
             continue
         sb, sp = summary(b), summary(p)
@@ -137,55 +167,95 @@ def main():
                                           (sb["max"] - sb["min"]) / sb["median"]), 3),
             "goal": GOALS.get(name),
         })
+        w = rows[-1]
+        if v:
+            sv = summary(v)
+            w.update({"peer": r1(sv["median"]), "peer_min": r1(sv["min"]),
+                      "peer_max": r1(sv["max"]),
+                      "ratio_peer": round(sv["median"] / sb["median"], 4),
+                      "ratio_to_peer": round(sp["median"] / sv["median"], 4),
+                      "slab_heads_per_1000_peer": r1(sv["slab"]),
+                      "runs": min(w["runs"], sv["runs"]),
+                      "spread_pct": max(w["spread_pct"], round(
+                          100 * (sv["max"] - sv["min"]) / sv["median"], 3))})
         fl = patched.get(FLOOR.get(name, ""))
         if micro and fl:
             f = summary(fl)
-            rows[-1]["floor"] = r1(f["median"])
-            rows[-1]["ratio_floor"] = round(sp["median"] / f["median"], 4)
+            w["floor"] = r1(f["median"])
+            w["ratio_floor"] = round(sp["median"] / f["median"], 4)
+            w["goal_floor"] = FLOOR_GOALS.get(name)
     if not rows:
         sys.stderr.write("report.py: no workload has results on both kernels\n")
         return 1
     # tools/bench says which trees the kernels came from.
-    desc_b = os.environ.get("BENCH_BASE_DESC")
-    desc_p = os.environ.get("BENCH_PATCHED_DESC")
-    rel_b = (rel_b or "unknown") + (" (%s)" % desc_b if desc_b else "")
-    rel_p = (rel_p or "unknown") + (" (%s)" % desc_p if desc_p else "")
+    def described(rel, var):
+        desc = os.environ.get(var)
+        return (rel or "unknown") + (" (%s)" % desc if desc else "")
+    res = {"method": METHOD, "base": described(rel_b, "BENCH_BASE_DESC"),
+           "patched": described(rel_p, "BENCH_PATCHED_DESC"), "command": command}
+    if peer_raw:
+        res["peer"] = described(rel_v, "BENCH_PEER_DESC")
     diags = []
     for name, what in DIAG.items():
         if patched.get(name):
             d = summary(patched[name])
             diags.append({"name": name, "what": what, "instructions": r1(d["median"]),
                           "min": r1(d["min"]), "max": r1(d["max"]), "runs": d["runs"]})
-    res = {"method": METHOD, "base": rel_b, "patched": rel_p,
-           "command": command, "workloads": rows, "diagnostics": diags}
+    res.update({"workloads": rows, "diagnostics": diags})
     with open(f"{outdir}/results.json", "w") as f:
         json.dump(res, f, indent=2)
         f.write("\n")
 
-    md = ["| workload | unit | base | patched | ratio | goal | patched min..max | "
-          "base min..max | slab heads/1000 pkts base -> patched | runs x packets |",
-          "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    def fmt(x):
+        return "n/a" if x is None else "%.1f" % x
+
+    def slab_text(w):
+        if w["slab_heads_per_1000"] is None:
+            return "n/a"
+        seq = [w["slab_heads_per_1000_base"]]
+        if peer_raw:
+            seq.append(w.get("slab_heads_per_1000_peer"))
+        seq.append(w["slab_heads_per_1000"])
+        over = "" if w["slab_heads_per_1000"] <= SLAB_GOAL else " (> %g)" % SLAB_GOAL
+        return " -> ".join(fmt(x) for x in seq) + over
+
+    if peer_raw:
+        md = ["| workload | unit | base | v2 | patched | v2/base | patched/base | goal | "
+              "patched min..max | v2 min..max | base min..max | "
+              "slab heads/1000 pkts base -> v2 -> patched | runs x packets |",
+              "|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|"]
+    else:
+        md = ["| workload | unit | base | patched | ratio | goal | patched min..max | "
+              "base min..max | slab heads/1000 pkts base -> patched | runs x packets |",
+              "|---|---|---:|---:|---:|---|---:|---:|---:|---:|"]
     for w in rows:
-        goal = w["goal"]
-        gtxt = "" if goal is None else ("<= %.2f %s" % (goal, "met" if w["ratio"] <= goal else "MISSED"))
-        slab = "n/a" if w["slab_heads_per_1000"] is None else \
-            "%.1f -> %.1f%s" % (w["slab_heads_per_1000_base"], w["slab_heads_per_1000"],
-                                "" if w["slab_heads_per_1000"] <= SLAB_GOAL else " (> %g)" % SLAB_GOAL)
-        md.append("| %s | %s | %.1f | %.1f | %.3f | %s | %.1f..%.1f | %.1f..%.1f | %s | %d x %d |" % (
-            w["name"], w["unit"], w["base"], w["patched"], w["ratio"], gtxt,
-            w["min"], w["max"], w["base_min"], w["base_max"], slab, w["runs"], w["packets"]))
+        cells = [w["name"], w["unit"], "%.1f" % w["base"]]
+        if peer_raw:
+            cells += [fmt(w.get("peer")), "%.1f" % w["patched"],
+                      "n/a" if w.get("ratio_peer") is None else "%.3f" % w["ratio_peer"]]
+        else:
+            cells.append("%.1f" % w["patched"])
+        cells += ["%.3f" % w["ratio"], goal_text(w), "%.1f..%.1f" % (w["min"], w["max"])]
+        if peer_raw:
+            cells.append("n/a" if w.get("peer") is None else
+                         "%.1f..%.1f" % (w["peer_min"], w["peer_max"]))
+        cells += ["%.1f..%.1f" % (w["base_min"], w["base_max"]), slab_text(w),
+                  "%d x %d" % (w["runs"], w["packets"])]
+        md.append("| " + " | ".join(cells) + " |")
     md.append("")
-    md.append("Base `%s`, patched `%s`; made by `%s`. Ratio = patched/base of the "
-              "medians, lower is better. Steady-state slab goal: <= %g heads per 1000 packets." % (
-                  res["base"], res["patched"], command, SLAB_GOAL))
-    md.append("Largest run-to-run spread ((max-min)/median, either kernel): %.3f%%." %
+    kernels = "Base `%s`, patched `%s`" % (res["base"], res["patched"])
+    if peer_raw:
+        kernels += ", v2 `%s`" % res["peer"]
+    md.append("%s; made by `%s`. Ratios = of the medians, lower is better. "
+              "Steady-state slab goal: <= %g heads per 1000 packets." % (
+                  kernels, command, SLAB_GOAL))
+    md.append("Largest run-to-run spread ((max-min)/median, any kernel): %.3f%%." %
               max(w["spread_pct"] for w in rows))
     floors = [w for w in rows if "floor" in w]
     if floors:
         md.append("")
         md.append("Floors (the same loop, heads reused, no allocator: build_skb_around() + "
-                  "page_frag_free() of the data; the head-state release is left out, so a "
-                  "floor is a few instructions low):")
+                  "the release consume_skb() does, but for the free of the head):")
         for w in floors:
             md.append("- `%s`: floor %.1f; series/floor %.3f, series/slab %.3f" % (
                 w["name"], w["floor"], w["ratio_floor"], w["ratio"]))
@@ -199,9 +269,12 @@ def main():
     with open(f"{outdir}/results.md", "w") as f:
         f.write("\n".join(md) + "\n")
     with open(f"{outdir}/chart.dat", "w") as f:
-        f.write("# workload base patched ratio\n")
+        f.write("# workload base patched ratio peer peer_ratio (peer: - where none)\n")
         for w in rows:
-            f.write("%s %.1f %.1f %.3f\n" % (w["name"], w["base"], w["patched"], w["ratio"]))
+            f.write("%s %.1f %.1f %.3f %s %s\n" % (
+                w["name"], w["base"], w["patched"], w["ratio"],
+                "-" if w.get("peer") is None else "%.1f" % w["peer"],
+                "-" if w.get("ratio_peer") is None else "%.3f" % w["ratio_peer"]))
     return 0
 
 
