@@ -361,8 +361,31 @@ if run mbox 0; then
 	else
 		fail "mbox --no-rfc: $(grep '^Subject' "$m")"
 	fi
+	# net-fixes.conf: the first patch is a fix, sent first to net, the
+	# other to net-next on top of it; both import and give the tree.
+	printf 'core-patches 1\n' > "$co/net-fixes.conf"
+	mkdir -p "$co/net-fixes"
+	printf 'Subject: core: a fix\n\nFixes foo.\n' > "$co/net-fixes/cover-letter"
+	if run mbox-net 0; then
+		n=$tmp/out/mbox/net-fixes.mbox
+		if [ "$(grep -c '^Subject: \[RFC PATCH net [01]/1\]' "$n" 2>/dev/null)" = 2 ] &&
+		   grep -q '^Subject: \[RFC PATCH net 0/1\] core: a fix$' "$n" &&
+		   [ "$(grep -c '^Subject: \[RFC PATCH net-next [01]/1\]' "$m")" = 2 ] &&
+		   grep -q '^  "core: a fix"$' "$m"; then
+			ok "mbox: the fix to net first, the rest to net-next on top of it"
+		else
+			fail "mbox-net: $(grep -h '^Subject' "$n" "$m")"
+		fi
+		has mbox-net 'import with .git am --empty=drop. onto base-1.0-1_toy'
+	fi
+	printf 'core-patches 3\n' > "$co/net-fixes.conf"
+	if run mbox-net-many 1; then
+		has mbox-net-many 'net-fixes.conf: core-patches has fewer than 3 patches'
+		ok "mbox: more fixes than patches refused"
+	fi
+	rm -rf "$co/net-fixes.conf" "$co/net-fixes" "$tmp/out/mbox/net-fixes.mbox"
 	mkdir -p "$tmp/out/bench"
-	printf '| workload | unit | base | patched | ratio | goal | a | b | slab | r |\n|---|\n| foo-64 | instructions/packet | 100.0 | 80.0 | 0.800 | x | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |\n' \
+	printf '| workload | unit | base | patched | ratio | goal | a | b | slab heads/1000 pkts base -> patched | r |\n|---|\n| foo-64 | instructions/packet | 100.0 | 80.0 | 0.800 | x | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |\n' \
 		> "$tmp/out/bench/results.md"
 	if run mbox2 0; then
 		has mbox2 'bench table from out/bench/results.md'
