@@ -361,6 +361,22 @@ if run mbox 0; then
 	else
 		fail "mbox --no-rfc: $(grep '^Subject' "$m")"
 	fi
+	# -v 2: the cover says what changed, from the series' changes file
+	if run mbox-v2-none 1 -v 2; then
+		has mbox-v2-none "-v 2: .*core-patches/changes has no 'v2:' section"
+		ok "mbox -v 2 without a changelog refused"
+	fi
+	printf 'v2:\n- foo counted once\n\nv3:\n- later\n' > "$co/core-patches/changes"
+	if run mbox-v2 0 -v 2; then
+		if grep -q '^Subject: \[RFC PATCH net-next v2 0/2\]' "$m" &&
+		   grep -A1 '^Changes in v2:$' "$m" | grep -q '^- foo counted once$' &&
+		   ! grep -q '^- later$' "$m"; then
+			ok "mbox -v 2: the cover's 'Changes in v2:' from changes"
+		else
+			fail "mbox-v2: $(grep -A3 -e '^Subject' -e '^Changes' "$m")"
+		fi
+	fi
+	rm -f "$co/core-patches/changes"
 	# net-fixes.conf: the first patch is a fix, sent first to net, the
 	# other to net-next on top of it; both import and give the tree.
 	printf 'core-patches 1\n' > "$co/net-fixes.conf"
