@@ -117,6 +117,7 @@ my %dirs;
 while (<$fh>) { $dirs{$1} = 1 if m{^\+\+\+ b/([^/]+)/}; }
 print "Core Maint <core\@kernel.org>\n" if $dirs{core};
 print "Doc Maint <doc\@kernel.org>\n" if $dirs{Documentation};
+print "UM Maint <um\@kernel.org>\nlinux-um\@lists.infradead.org\n" if $dirs{arch};
 print "netdev\@vger.kernel.org\nTess Tester <tess\@kernel.org>\n" if %dirs;
 PL
 tar -C "$tmp/src" -cJf "$tmp/base.tar.xz" linux-source-toy
@@ -412,6 +413,45 @@ if run mbox 0; then
 			fail "mbox2: $(sed -n '/^Performance/,/^Tester/p' "$m")"
 		fi
 	fi
+fi
+
+# mbox --um: kunit/coverage/*.patch alone, on the base, to linux-um;
+# signed by the sender, Cc from get_maintainer.pl, no cover; a patch
+# that does not apply to the base is refused by name
+mkdir -p "$co/kunit/coverage"
+cat > "$co/kunit/coverage/0001-um-toy.patch" <<'PATCH'
+From: skbpool tools <tools@localhost>
+Subject: [PATCH] arch: say um
+
+Say um.
+
+---
+diff --git a/arch/README b/arch/README
+--- a/arch/README
++++ b/arch/README
+@@ -1 +1,2 @@
+ arch
++um
+PATCH
+if run mbox-um 0 --um; then
+	u=$tmp/out/mbox/linux-um.mbox
+	if [ "$(grep -c '^Subject: ' "$u")" = 1 ] &&
+	   grep -q '^Subject: \[PATCH\] arch: say um$' "$u" &&
+	   grep -q '^To: linux-um@lists.infradead.org$' "$u" &&
+	   grep -q '^Cc: UM Maint <um@kernel.org>,$' "$u" && grep -q '^ netdev@vger.kernel.org$' "$u" &&
+	   grep -q '^From: Tess Tester <tess@kernel.org>$' "$u" &&
+	   grep -q '^Signed-off-by: Tess Tester <tess@kernel.org>$' "$u" &&
+	   grep -q '^base-commit: [0-9a-f]\{40\}$' "$u" && ! grep -q 'tools@localhost' "$u"; then
+		ok "mbox --um: the UML patch alone to linux-um, signed, Cc from get_maintainer.pl, base-commit"
+	else
+		fail "mbox-um: $(grep -E '^(Subject|To|Cc|From|Signed-off-by|base-commit| )' "$u")"
+	fi
+	has mbox-um 'linux-um.mbox: 1 patch\(es\) to linux-um@lists.infradead.org, import onto base-1.0-1_toy'
+fi
+sed -i 's/^ arch$/ arch64/' "$co/kunit/coverage/0001-um-toy.patch"
+if run mbox-um-bad 1 --um; then
+	has mbox-um-bad '0001-um-toy.patch does not apply to base-1.0-1_toy'
+	ok "mbox --um: a patch that does not apply to the base refused"
 fi
 
 [ "$fails" = 0 ]
