@@ -23,8 +23,9 @@ for t in check-kunit-results matrix-table scan-splats; do
 done
 tool=$tools/matrix-table
 if run matrix-out 2 --out; then
-	last matrix-out "matrix-table: error: --out needs a directory"
-	ok "matrix-table --out without a value: a usage error"
+	has matrix-out "^matrix-table: error: --out needs a directory$"
+	has matrix-out "^Usage: "
+	ok "matrix-table --out without a value: a usage error, with the usage"
 fi
 if run matrix-bad 2 --bogus; then
 	has matrix-bad "unknown argument '--bogus'"

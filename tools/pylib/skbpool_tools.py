@@ -22,11 +22,14 @@ def prog() -> str:
     return os.path.basename(sys.argv[0])
 
 
-def die_usage(msg: str, name: str | None = None) -> NoReturn:
-    """'PROG: error: MSG' on stderr, then exit 2 (a usage error, a file
-    missing or unreadable: the tools' convention, kept apart from 1,
-    which means the check failed)."""
+def die_usage(msg: str, name: str | None = None,
+              usage: str | None = None) -> NoReturn:
+    """'PROG: error: MSG' on stderr, then the usage text if given, then
+    exit 2 (a usage error, a file missing or unreadable: the tools'
+    convention, kept apart from 1, which means the check failed)."""
     print(f"{name or prog()}: error: {msg}", file=sys.stderr)
+    if usage:
+        print(usage.strip(), file=sys.stderr)
     sys.exit(2)
 
 

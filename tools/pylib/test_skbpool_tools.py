@@ -60,6 +60,15 @@ class DieUsage(unittest.TestCase):
         self.assertEqual(err.getvalue(),
                          "matrix-table: error: --out needs a directory\n")
 
+    def test_usage(self) -> None:
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), \
+                self.assertRaises(SystemExit) as e:
+            t.die_usage("unknown argument '-x'", "m", "\nUsage: m [-y]\n")
+        self.assertEqual(e.exception.code, 2)
+        self.assertEqual(err.getvalue(),
+                         "m: error: unknown argument '-x'\nUsage: m [-y]\n")
+
 
 class TopDir(unittest.TestCase):
     def test_checkout(self) -> None:
