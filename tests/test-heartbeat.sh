@@ -50,4 +50,28 @@ else
 	fail "orphan: $(cat "$tmp/out2")"
 fi
 
+# Whoever reads a tool's output through a pipe waits for every process
+# holding it: the heartbeat's sleeps must not, after heartbeat_stop or
+# after the tool has died with the heartbeat running.
+cat > "$tmp/quick" <<SH
+#!/usr/bin/env bash
+set -euo pipefail
+source "$here/../tools/common.sh"
+heartbeat_start "$tmp/build" quick
+sleep 0.2
+[ "\${1:-}" = die ] && exit 1
+heartbeat_stop
+SH
+chmod +x "$tmp/quick"
+for how in stop die; do
+	t0=$(date +%s%N)
+	out=$(SKBPOOL_HEARTBEAT=30 "$tmp/quick" "$how" 2>&1) || true
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	if [ "$ms" -lt 2500 ]; then
+		ok "a pipe from a tool whose heartbeat was left by '$how' ends with it ($ms ms)"
+	else
+		fail "a pipe from a tool whose heartbeat was left by '$how' ended $ms ms after the start: $out"
+	fi
+done
+
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }

@@ -80,7 +80,10 @@ lock_cache() {
 # a line every $SKBPOOL_HEARTBEAT seconds (default 60) on stderr:
 # "LABEL: 3 min 0 s, 1234 objects built", the objects being the .o files
 # under DIR newer than the start. The loop ends with heartbeat_stop, or
-# by itself within one interval once this tool has exited.
+# by itself within a second once this tool has exited. Its sleeps hold
+# none of the tool's descriptors: a caller that reads the tool's output
+# through a pipe gets its end-of-file when the tool exits, not a minute
+# later.
 heartbeat_pid= heartbeat_stamp=
 heartbeat_start() {
 	local dir=$1 label=$2 every=${SKBPOOL_HEARTBEAT:-60} parent=$$ t0=$SECONDS
@@ -91,7 +94,10 @@ heartbeat_start() {
 	(
 		# not the cache lock: it goes when the tool does
 		[ -z "${SKBPOOL_LOCK_FD:-}" ] || eval "exec $SKBPOOL_LOCK_FD>&-"
-		while sleep "$every" && kill -0 "$parent" 2>/dev/null; do
+		next=$((t0 + every))
+		while sleep 1 </dev/null >/dev/null 2>&1 && kill -0 "$parent" 2>/dev/null; do
+			[ "$SECONDS" -ge "$next" ] || continue
+			next=$((next + every))
 			n=$(find "$dir" -name '*.o' -newer "$stamp" 2>/dev/null | wc -l)
 			e=$((SECONDS - t0))
 			printf '%s: %s: %d min %d s, %d objects built\n' "$prog" "$label" \
