@@ -36,6 +36,12 @@ BASE_FETCHED_TARBALL=$BASE_DIR/$BASE_PKG.tar.xz
 BASE_TARBALL=${SKBPOOL_BASE_TARBALL:-$BASE_FETCHED_TARBALL}
 TREE=$SKBPOOL_CACHE/tree
 BUILD_ROOT=$SKBPOOL_CACHE/build
+# make check's scratch tree and build directory, laid out as the UML
+# cell's $TREE and $BUILD_ROOT/uml are: under CCACHE_BASEDIR both build
+# from ../../tree with the same config, so the UML cell's compiles after
+# a check are ccache hits, not a second full build.
+CHECK_TREE=$SKBPOOL_CACHE/check/tree
+CHECK_BUILD=$SKBPOOL_CACHE/check/build/uml
 OUT=${SKBPOOL_OUT:-$TOP/out}
 export CCACHE_DIR=${CCACHE_DIR:-$SKBPOOL_CACHE/ccache}
 export CCACHE_BASEDIR=$SKBPOOL_CACHE
