@@ -15,8 +15,9 @@ BASE_VERSION := 7.3.4-1~bpo13+1
 BASE_SUITE := trixie-backports
 BASE_MIRROR ?= http://deb.debian.org/debian
 
-# Everything built or downloaded lives here, outside the checkout.
-CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/skbpool
+# Everything built or downloaded lives here, outside the checkout; the
+# tools' own variable, SKBPOOL_CACHE, is honoured too (CACHE wins).
+CACHE ?= $(or $(SKBPOOL_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/skbpool)
 
 export BASE_VERSION BASE_SUITE BASE_MIRROR
 export SKBPOOL_CACHE := $(CACHE)
