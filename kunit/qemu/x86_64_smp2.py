@@ -8,6 +8,9 @@
 # '-accel tcg,thread=multi' here would never be read: it is not given.
 # TCG's default on an x86_64 host is one host thread per vCPU anyway
 # (qemu 7.2, -smp 2: 4 threads with '-accel tcg', 3 with thread=single).
+# panic=1: a kernel that panics (an oops with BHs disabled, say) reboots
+# after a second, and kunit.py's -no-reboot ends qemu, so the cell fails
+# then, not at kunit.py's --timeout (30 minutes) with the guest halted.
 from ..qemu_config import QemuArchParams
 
 QEMU_ARCH = QemuArchParams(linux_arch='x86_64',
@@ -18,6 +21,6 @@ CONFIG_SMP=y
 CONFIG_NR_CPUS=8''',
 			   qemu_arch='x86_64',
 			   kernel_path='arch/x86/boot/bzImage',
-			   kernel_command_line='console=ttyS0',
+			   kernel_command_line='console=ttyS0 panic=1',
 			   extra_qemu_params=['-bios', 'qboot.rom',
 					      '-smp', '2'])
