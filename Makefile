@@ -24,6 +24,7 @@ export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
 .PHONY: all help deps tree export check mbox kunit-uml kunit-x86_64 kunit-rt \
+	kunit-rt-build \
 	selftest-tun coverage bench test test-all test-tools fresh-check clean
 
 ## all:        install what is missing, prepare the tree, run the UML suites
@@ -75,6 +76,10 @@ kunit-x86_64: tree
 kunit-rt: tree
 	@tools/run-kunit rt
 
+## kunit-rt-build: only build the rt cell's kernel (make test does it beside check)
+kunit-rt-build:
+	@tools/run-kunit --build-only rt
+
 ## selftest-tun: upstream's tun selftest on the x86_64 cell's kernel (after kunit-x86_64)
 selftest-tun: tree
 	@tools/run-selftest
@@ -93,16 +98,18 @@ bench: tree
 test-tools:
 	@tests/run
 
-## test:       what CI runs: test-tools, check, kunit-uml, kunit-rt, one
-##             after the other, then a verdict with each step's time
+## test:       what CI runs: test-tools, tree, check, kunit-uml, kunit-rt,
+##             one after the other (the rt cell's kernel built beside
+##             check, at nice 15), then a verdict with each step's time
 ##             (out/test-steps.txt)
 test:
-	@tools/steps test deps test-tools check kunit-uml kunit-rt
+	@tools/steps --beside check:kunit-rt-build test deps test-tools tree \
+		check kunit-uml kunit-rt
 
 ## test-all:   test, plus the x86_64 KASAN cell and the tun selftest
 test-all:
-	@tools/steps test-all deps test-tools check kunit-uml kunit-rt \
-		kunit-x86_64 selftest-tun
+	@tools/steps --beside check:kunit-rt-build test-all deps test-tools \
+		tree check kunit-uml kunit-rt kunit-x86_64 selftest-tun
 
 ## fresh-check: the README's two commands, cold, in a new Debian 12 root
 ##             (debootstrap under $(CACHE)/fresh-check) -> out/fresh-check/

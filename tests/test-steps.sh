@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # tools/steps (make test's runner): each step in turn, a stop at the
-# first failure, and a verdict listing every step's result and time.
+# first failure, and a verdict listing every step's result and time; a
+# target run beside a step (--beside), waited for, or stopped.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/../tools/steps
@@ -9,10 +10,15 @@ source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 export SKBPOOL_CACHE=$tmp/cache SKBPOOL_OUT=$tmp/out
 
-# A make that logs its target and fails on the one named in $FAIL_ON.
+# A make that logs its target, sleeps 30 s on the one named in
+# $SLOW_ON, fails on the one named in $FAIL_ON.
 cat > "$tmp/make" <<SH
 #!/usr/bin/env bash
 echo "\${@: -1}" >> "$tmp/made"
+[ "\${@: -1}" != "\${SLOW_ON:-}" ] || sleep 30
+echo "niceness \$(nice)"
+[ ! -r /proc/self/autogroup ] || echo "autogroup \$(cat /proc/self/autogroup)"
+echo "made \${@: -1}"
 [ "\${@: -1}" != "\${FAIL_ON:-}" ]
 SH
 chmod +x "$tmp/make"
@@ -34,6 +40,38 @@ if FAIL_ON=two run failing 1 test one two three; then
 	has failing "^test: FAILED at 'two' after"
 	ok "stops at the failing step, names it, lists what did not run"
 fi
+rm -f "$tmp/made"
+if run beside 0 --beside two:bg test one two three; then
+	[ "$(sort "$tmp/made" | paste -sd' ')" = "bg one three two" ] || fail "beside: made $(cat "$tmp/made")"
+	has beside '^  bg +ok +0 min 0[0-9] s \(beside two\)$'
+	grep -q '^made bg$' "$tmp/out/test-bg.log" || fail "beside: no output in out/test-bg.log"
+	grep -q '^niceness 15$' "$tmp/out/test-bg.log" || fail "beside: not at nice 15: $(cat "$tmp/out/test-bg.log")"
+	# a session is an autogroup, whose own nice value rules across groups
+	[ ! -r /proc/self/autogroup ] || grep -q '^autogroup .* nice 15$' "$tmp/out/test-bg.log" ||
+		fail "beside: its autogroup not at nice 15: $(cat "$tmp/out/test-bg.log")"
+	[ "$(grep -n '' "$tmp/out/test-steps.txt" | grep -E ' (two|bg|three) ' | cut -d: -f1 | paste -sd' ')" = "3 4 5" ] ||
+		fail "beside: the verdict does not list bg between two and three"
+	ok "a target beside a step: run at nice 15 (its autogroup too), waited for, its output kept, listed after the step"
+fi
+rm -f "$tmp/made"
+if FAIL_ON=bg run beside-fails 1 --beside two:bg test one two three; then
+	has beside-fails '^  bg +FAILED +.*\(beside two, exit 1, log '
+	has beside-fails '^  three +not run'
+	has beside-fails "^test: FAILED at 'bg' after"
+	has beside-fails '^  bg: made bg$'
+	ok "a failing target beside a step fails the run, with its log's tail"
+fi
+rm -f "$tmp/made"
+t0=$SECONDS
+if SLOW_ON=bg FAIL_ON=two run beside-stopped 1 --beside two:bg test one two three; then
+	[ $((SECONDS - t0)) -lt 20 ] || fail "beside-stopped: took $((SECONDS - t0)) s: bg waited for"
+	has beside-stopped '^  bg +stopped +\(beside two\)$'
+	has beside-stopped "^test: FAILED at 'two' after"
+	! pgrep -f "$tmp/make" >/dev/null || fail "beside-stopped: bg still running"
+	ok "a target beside a step that fails is stopped, not waited for"
+fi
+run beside-usage 2 --beside two test one two
+has beside-usage "^steps: --beside wants STEP:TARGET, not 'two'"
 run usage 2 test
-has usage '^Usage: steps NAME TARGET'
+has usage '^Usage: steps \[--beside STEP:TARGET\]... NAME TARGET'
 [ "$fails" = 0 ]
