@@ -272,7 +272,13 @@ for i in $(seq 3 16); do
 	t commit -qm "Documentation: add bar$i" -m "$sob"
 done
 "$tools/export" 2>/dev/null
-expect sixteen form "FAIL: core-patches/series:16: 0016-Documentation-add-bar16.patch is patch 16 of 16; netdev takes at most 15"
+expect sixteen form "FAIL: core-patches/series:16: 0016-Documentation-add-bar16.patch is patch 16 of 16 for net-next; netdev takes at most 15"
+# the same 16 with the first a fix for net (net-fixes.conf): posted as 1
+# to net and 15 to net-next, each within the limit
+printf 'core-patches 1\n' > "$co/net-fixes.conf"
+run sixteen-fix 0 --only form && hasnt sixteen-fix 'at most 15' &&
+	ok "sixteen-fix: 1 for net and 15 for net-next pass 'form'"
+rm -f "$co/net-fixes.conf"
 
 # tools/mbox on the good series: cover 0/2 from the cover letter, the
 # bench table from README.md (no out/bench/results.md), said so; the
