@@ -251,6 +251,10 @@ expect subject-long form "FAIL: $p1:[0-9]+: subject is 77 columns, more than 72:
 break_patch "$p1" 's/^+int foo_get(int n)$/+inline int foo_get(int n)/'
 expect inline form "FAIL: $p1:[0-9]+: new inline in a .c file: inline int foo_get"
 
+# a second declaration, longer than the first
+break_patch "$p1" '/^+\tint seen;$/{n;s/^+$/+\tlong seen2 = 0;/}'
+expect rct form "FAIL: $p1: core/foo.c:1[0-9]: declarations not longest first \(lengths 17, 23\)"
+
 break_patch "$p2" 's/^+Foo counts calls.$/+Foo counts `calls./'
 expect doc-render docs "FAIL: docs: $p2: Documentation/networking/foo.rst:[0-9]+: (WARNING|CRITICAL|\(SEVERE)"
 

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# tools/check-rct: a new function's declarations out of reverse christmas
+# tree order, and a line added out of order to an upstream block, are
+# reported with file and line; an upstream block left alone, a block
+# whose order an initialiser forces, and a struct are not.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tool=$here/../tools/check-rct
+source "$here/lib.sh"
+ok() { echo "ok: $*"; }
+
+g=$tmp/git
+git init -q "$g"
+t() { git -C "$g" -c user.name=t -c user.email=t@example.org "$@"; }
+cat > "$g/a.c" <<'C'
+static int upstream(int x)
+{
+	int i;
+	unsigned long longer_name = 0;
+
+	return x;
+}
+C
+t add -A
+t commit -qm base
+cat > "$g/a.c" <<'C'
+struct foo {
+	int a;
+	unsigned long longer_member;
+};
+
+static int upstream(int x)
+{
+	int i;
+	unsigned long longer_name = 0;
+	int added_in_place;
+
+	return x;
+}
+
+static int added_in_order(int x)
+{
+	unsigned long longer_name = 0;
+	int i;
+
+	return x;
+}
+
+static int added_forced(int x)
+{
+	struct foo *f = NULL;
+	unsigned long longer_name = f->a;
+
+	return x;
+}
+C
+t add -A
+t commit -qm good
+
+run good 0 "$g" HEAD~1 HEAD && ok "in order, upstream's or forced: nothing reported"
+
+sed -i 's/^\tint added_in_place;$/\tunsigned long long added_out_of_place_here;/' "$g/a.c"
+cat >> "$g/a.c" <<'C'
+
+static int added_out_of_order(int y)
+{
+	int j;
+	unsigned long other_name = y;
+
+	return x;
+}
+C
+t commit -qam bad
+if run bad 1 "$g" HEAD~2 HEAD; then
+	has bad '^a\.c:8: declarations not longest first \(lengths 14, 38, 51\)$'
+	has bad '^a\.c:3[0-9]: declarations not longest first \(lengths 14, 37\)$'
+	[ "$(wc -l < "$tmp/bad.out")" = 2 ] || fail "bad: not 2 lines"
+	[ "$fails" != 0 ] ||
+	ok "a new function out of order and a line added out of place: both reported"
+fi
+run usage 2
+[ "$fails" = 0 ]
