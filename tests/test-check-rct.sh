@@ -68,7 +68,7 @@ static int added_out_of_order(int y)
 	int j;
 	unsigned long other_name = y;
 
-	return x;
+	return j;
 }
 C
 t commit -qam bad
