@@ -3,8 +3,8 @@
 # tools/bench profile's allocator figures (tools/bench-guest/alloc-cost.py)
 # from toy profiling logs of two kernels: the calibration (O_in, O_out),
 # nested calls taken out of their callers, the skb-head share of the
-# slab calls from the SLUB lines, the in-line fast paths, BH enables.
-# No kernel.
+# slab calls from the SLUB lines, the in-line fast paths, BH enables;
+# a 2-vCPU log's per-CPU lists summed. No kernel.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -76,13 +76,42 @@ BENCH-DONE
 RAW
 } > "$tmp/patched.txt"
 
+# Patched's 2-vCPU boot: a cross-CPU workload whose slab calls are split
+# over the two CPUs' lists (summed: 2000 allocations of 60 and 2000
+# frees of 70 instructions, 130 a packet), and a calibration of its own
+# that is not used (its O_in would be 50).
+cat > "$tmp/patched-smp2.txt" <<'RAW'
+ALLOC-BEGIN skb_prof_cal
+  Function                               Hit    Time            Avg             s^2
+  --------                               ---    ----            ---             ---
+  skb_prof_cal_outer                     500    152.500 us      0.305 us        0.000 us    
+  skb_prof_cal_leaf                     1000     52.000 us      0.052 us        0.000 us    
+ALLOC-END skb_prof_cal
+BENCH tun-echo-xcpu-64 run=0 packets=1000 ns=2000000 slab=1000
+ALLOC-BEGIN tun-echo-xcpu-64
+  Function                               Hit    Time            Avg             s^2
+  --------                               ---    ----            ---             ---
+  kmem_cache_alloc_node_noprof          1500    240.000 us      0.160 us        0.000 us    
+  kmem_cache_free                        500     85.000 us      0.170 us        0.000 us    
+  Function                               Hit    Time            Avg             s^2
+  --------                               ---    ----            ---             ---
+  kmem_cache_free                       1500    255.000 us      0.170 us        0.000 us    
+  kmem_cache_alloc_node_noprof           500     80.000 us      0.160 us        0.000 us    
+SLUB skbuff_head_cache - 2000 2000
+ALLOC-END tun-echo-xcpu-64
+BENCH-DONE
+RAW
+
 /usr/bin/python3 "$top/tools/bench-guest/alloc-cost.py" "$tmp" \
-	base="$tmp/base.txt" patched="$tmp/patched.txt" ||
+	base="$tmp/base.txt" patched="$tmp/patched.txt,$tmp/patched-smp2.txt" ||
 	fail "alloc-cost.py exited $?"
 jq_is '.kernels.base.o_in' '100'
 jq_is '.kernels.base.o_out' '200'
 jq_is '.kernels.patched.validation["kmem-pair"]' '{"profile":130,"plain":140}'
-jq_is '[.workloads[].name]' '["tun-write-64"]'
+jq_is '[.workloads[].name]' '["tun-write-64","tun-echo-xcpu-64"]'
+jq_is '.kernels.patched.o_in' '100'
+jq_is '.workloads[1].patched | [.instructions, .calls, .inline]' '[130,2,0]'
+jq_is '.workloads[1].base' 'null'
 jq_is '.workloads[0].base | [.instructions, .calls, .bh_enables, .inline]' '[130,2,3,0]'
 jq_is '.workloads[0].base.functions.kmem_cache_free.share' '0.5'
 jq_is '.workloads[0].patched | [.instructions, .out_of_line, .calls, .bh_enables, .inline_gets, .inline_puts]' \

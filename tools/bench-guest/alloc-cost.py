@@ -2,13 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 """Instructions per packet in skb-head allocation and freeing, per kernel.
 
-Usage: alloc-cost.py OUTDIR NAME=PROFILE [NAME=PROFILE...]
+Usage: alloc-cost.py OUTDIR NAME=PROFILE[,PROFILE...] [NAME=...]
 
 Each PROFILE is a guest serial log of a profiling kernel booted by
 `tools/bench profile` (bench.profile=1 bench.alloc=1, see
-tools/bench-guest/init): per workload, after the unfiltered profile, an
-ALLOC-BEGIN/ALLOC-END section: ftrace's function profile (graph-time on:
-a function's time is its whole interval, callees included) of a run
+tools/bench-guest/init); a kernel's 2-vCPU boot (the -xcpu workloads)
+follows its 1-vCPU one after a comma, and a section already read is not
+taken again from a later log. Per workload, after the unfiltered
+profile, an ALLOC-BEGIN/ALLOC-END section: ftrace's function profile
+(graph-time on: a function's time is its whole interval, callees
+included; each CPU's list in turn, a function's hits and time summed
+over the CPUs) of a run
 restricted to the allocator functions below, the out-of-line BH
 enables and the calibration pair, and SLUB lines (per slab cache with
 activity in the run: name, aliases, allocations, frees). Before the
@@ -123,8 +127,9 @@ def parse(path):
             elif cur is not None:
                 m = ROW.match(line)
                 if m:
-                    cur['prof'][m.group(1)] = (int(m.group(2)),
-                                               float(m.group(3)) * 1000)
+                    h, t = cur['prof'].get(m.group(1), (0, 0.0))
+                    cur['prof'][m.group(1)] = (h + int(m.group(2)),
+                                               t + float(m.group(3)) * 1000)
                 elif line.startswith('SLUB '):
                     _, cache, aliases, a, fr = line.split()
                     cur['slub'][cache] = (aliases, int(a), int(fr))
@@ -294,8 +299,13 @@ def main():
         sys.exit(0 if args and args[0] in ('-h', '--help') else 2)
     outdir, kernels = args[0], []
     for a in args[1:]:
-        name, path = a.split('=', 1)
-        kernels.append((name, parse(path)))
+        name, paths = a.split('=', 1)
+        log = parse(paths.split(',')[0])
+        for path in paths.split(',')[1:]:
+            more = parse(path)
+            for w, sec in more['sections'].items():
+                log['sections'].setdefault(w, sec)
+        kernels.append((name, log))
     res = {'method': 'ftrace function profiler, filtered, graph-time on, '
                      'calibrated (docs/bench.md, "Allocator instructions '
                      'per packet")',
