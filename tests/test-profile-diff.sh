@@ -3,17 +3,13 @@
 # tools/bench profile's calls per packet (tools/bench-guest/profile-diff.py)
 # from toy profiling logs of three kernels: a 1-vCPU log and a 2-vCPU one
 # per kernel, comma-separated; a function's hits summed over the CPUs'
-# lists; the v2 column; only functions whose calls differ listed. No
+# lists; the v2 column; only functions whose calls differ listed; one
+# argument is a usage error (exit 2, it was 0). No
 # kernel.
 set -euo pipefail
-
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-has() { grep -Eq -- "$2" "$1" || { fail "$1 lacks /$2/"; sed 's/^/  | /' "$1"; }; }
-lacks() { ! grep -Eq -- "$2" "$1" || fail "$1 has /$2/"; }
+here=$(cd "$(dirname "$0")" && pwd)
+tool=$here/../tools/bench-guest/profile-diff.py
+source "$here/lib.sh"
 
 hdr='  Function                               Hit    Time            Avg             s^2
   --------                               ---    ----            ---             ---'
@@ -44,24 +40,23 @@ log vhost-batch-xcpu-64 kmem_cache_free 1000 skb_pool_refill 200 /cpu \
 log tun-write-64 tun_get_user 2000 kmem_cache_free 2000 > "$tmp/v2.txt"
 log vhost-batch-xcpu-64 kmem_cache_free 2000 skb_pool_refill 100 /cpu tun_sendmsg 64 > "$tmp/v2-smp2.txt"
 
-/usr/bin/python3 "$top/tools/bench-guest/profile-diff.py" \
-	"$tmp/base.txt,$tmp/base-smp2.txt" "$tmp/patched.txt,$tmp/patched-smp2.txt" \
-	"$tmp/v2.txt,$tmp/v2-smp2.txt" > "$tmp/diff.md" || fail "profile-diff.py exited $?"
-has "$tmp/diff.md" '^# Function profiles, base vs patched vs v2$'
-has "$tmp/diff.md" '^## tun-write-64$'
-has "$tmp/diff.md" '^\| function \| base calls \| patched calls \| v2 calls \|$'
-has "$tmp/diff.md" '^\| `kmem_cache_free` \| 1\.00 \| - \| 1\.00 \|$'
-has "$tmp/diff.md" '^## vhost-batch-xcpu-64$'
-has "$tmp/diff.md" '^\| `skb_pool_refill` \| - \| 0\.10 \| 0\.05 \|$'
+run three 0 "$tmp/base.txt,$tmp/base-smp2.txt" "$tmp/patched.txt,$tmp/patched-smp2.txt" \
+	"$tmp/v2.txt,$tmp/v2-smp2.txt"
+has three '^# Function profiles, base vs patched vs v2$'
+has three '^## tun-write-64$'
+has three '^\| function \| base calls \| patched calls \| v2 calls \|$'
+has three '^\| `kmem_cache_free` \| 1\.00 \| - \| 1\.00 \|$'
+has three '^## vhost-batch-xcpu-64$'
+has three '^\| `skb_pool_refill` \| - \| 0\.10 \| 0\.05 \|$'
 # same calls on every kernel: not listed
-lacks "$tmp/diff.md" 'tun_sendmsg|tun_get_user'
-n=$(grep -c '`kmem_cache_free`' "$tmp/diff.md" || true)
+hasnt three 'tun_sendmsg|tun_get_user'
+n=$(grep -c '`kmem_cache_free`' "$tmp/three.out" || true)
 [ "$n" = 1 ] || fail "kmem_cache_free listed $n times, expected once (tun-write-64)"
 # Two kernels: no v2 column.
-/usr/bin/python3 "$top/tools/bench-guest/profile-diff.py" "$tmp/base.txt" "$tmp/patched.txt" \
-	> "$tmp/diff2.md" || fail "profile-diff.py with two kernels exited $?"
-has "$tmp/diff2.md" '^\| function \| base calls \| patched calls \|$'
-has "$tmp/diff2.md" '^\| `kmem_cache_free` \| 1\.00 \| - \|$'
+run two 0 "$tmp/base.txt" "$tmp/patched.txt"
+has two '^\| function \| base calls \| patched calls \|$'
+has two '^\| `kmem_cache_free` \| 1\.00 \| - \|$'
+run usage 2 "$tmp/base.txt"
 
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
 echo "ok"

@@ -48,9 +48,10 @@ def parse(paths):
 
 
 def main():
-    if len(sys.argv) not in (3, 4) or sys.argv[1] in ('-h', '--help'):
-        print(__doc__.strip())
-        sys.exit(0 if len(sys.argv) == 2 else 2)
+    helps = len(sys.argv) > 1 and sys.argv[1] in ('-h', '--help')
+    if len(sys.argv) not in (3, 4) or helps:
+        print(__doc__.strip(), file=sys.stdout if helps else sys.stderr)
+        sys.exit(0 if helps else 2)
     kernels = [(k, *parse(a)) for k, a in zip(('base', 'patched', 'v2'),
                                                sys.argv[1:])]
     # every workload profiled on base and patched, in patched's order
