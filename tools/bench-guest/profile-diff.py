@@ -34,8 +34,8 @@ def parse(paths):
                 if m:
                     packets.setdefault(m.group(1), int(m.group(2)))
                 elif line.startswith('PROFILE-BEGIN '):
-                    cur = line.split()[1]
-                    cur = None if cur in prof else prof.setdefault(cur, {})
+                    w = line.split()[1]
+                    cur = None if w in prof else prof.setdefault(w, {})
                 elif line.startswith('PROFILE-END'):
                     cur = None
                 elif cur is not None:
