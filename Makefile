@@ -23,7 +23,7 @@ export BASE_VERSION BASE_SUITE BASE_MIRROR
 export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
-.PHONY: all help deps tree export check mbox kunit-uml kunit-x86_64 kunit-rt \
+.PHONY: all help deps tree export check check-modules mbox kunit-uml kunit-x86_64 kunit-rt \
 	kunit-rt-build \
 	selftest-tun coverage bench test test-all test-tools fresh-check clean
 
@@ -55,6 +55,13 @@ export:
 ##             (SKIP=build: all but the slow per-patch build)
 check: tree
 	@tools/check-series $(if $(SKIP),--skip $(SKIP))
+
+## check-modules: the series' end built once as modules (x86_64
+##             tinyconfig + kunit/modules.config): no modpost error, no new
+##             warning, no test in a driver module (not yet in make check:
+##             the driver suites are not modules of their own yet)
+check-modules: tree
+	@tools/check-series --only modules
 
 ## mbox:       after make check, out/mbox/<series>.mbox: cover 0/y +
 ##             [RFC PATCH net-next x/y] (the base is a release),
