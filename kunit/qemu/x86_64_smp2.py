@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # kunit.py --qemu_config for the x86_64 cells: kunit.py's own x86_64
 # config (qemu_configs/x86_64.py, same form in 7.3) plus SMP and 2 vCPUs,
-# so the suites' concurrency cases run on two CPUs. kunit.py adds
+# so the suites' cross-CPU cases run on two CPUs. kunit.py adds
 # -m 1024 and, in 7.3, '-accel kvm -accel hvf -accel tcg' ahead of these
 # parameters; tools/run-kunit's qemu stand-in (tools/qemu-shim) drops
 # kvm and hvf. qemu takes the first accelerator that starts, so an
