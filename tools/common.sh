@@ -169,6 +169,11 @@ pkg_installed() {
 	[ "$status" = "install ok installed" ]
 }
 
+# strip_line_numbers: 'path:line[:col]: text' lines as 'path: text', to
+# compare compiler warnings across versions of a file (check-build,
+# check-modules).
+strip_line_numbers() { sed -E 's/^([^ :]+):[0-9]+(:[0-9]+)?: /\1: /'; }
+
 # A git ref name for a Debian version (git refuses '~' and ':').
 base_tag() { printf 'base-%s' "$1" | tr '~:' '__'; }
 
