@@ -23,7 +23,7 @@ export BASE_VERSION BASE_SUITE BASE_MIRROR
 export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
-.PHONY: all help deps tree export check check-modules mbox kunit-uml kunit-x86_64 kunit-rt \
+.PHONY: all help deps tree export check check-modules noise-check mbox kunit-uml kunit-x86_64 kunit-rt \
 	kunit-rt-build \
 	selftest-tun coverage bench test test-all test-tools fresh-check clean
 
@@ -52,14 +52,14 @@ export:
 ##             patches, subject, Signed-off-by, no new inline), round trip,
 ##             checkpatch --strict, kernel-doc, the docs page renders, each
 ##             patch builds (UML) with no new W=1/sparse warning
-##             (SKIP=build: all but the slow per-patch build)
+##             (SKIP=build: all but the slow per-patch build), and the
+##             series' end builds as modules (SKIP=build,modules: neither)
 check: tree
 	@tools/check-series $(if $(SKIP),--skip $(SKIP))
 
-## check-modules: the series' end built once as modules (x86_64
-##             tinyconfig + kunit/modules.config): no modpost error, no new
-##             warning, no test in a driver module (not yet in make check:
-##             the driver suites are not modules of their own yet)
+## check-modules: make check's modules step alone: the series' end built
+##             once as modules (x86_64 tinyconfig + kunit/modules.config):
+##             no modpost error, no new warning, no test in a driver module
 check-modules: tree
 	@tools/check-series --only modules
 
@@ -86,6 +86,12 @@ kunit-rt: tree
 ## kunit-rt-build: only build the rt cell's kernel (make test does it beside check)
 kunit-rt-build:
 	@tools/run-kunit --build-only rt
+
+## noise-check: a cell (CELL=uml, x86_64 or rt) run RUNS=10 times while
+##             unrelated skb traffic moves every CPU's NAPI cache
+##             (kunit/noise/, tools/noise-runs) -> out/noise/summary.txt
+noise-check: tree
+	@tools/noise-runs --runs $(or $(RUNS),10) $(or $(CELL),uml)
 
 ## selftest-tun: upstream's tun selftest on the x86_64 cell's kernel (after kunit-x86_64)
 selftest-tun: tree

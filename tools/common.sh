@@ -211,6 +211,32 @@ ensure_worktree() {
 	fi
 }
 
+# build_only_worktree DIR REV MESSAGE PATCH...: the worktree DIR of
+# $TREE at REV with the build-only PATCHes applied, as a commit of fixed
+# identity and dates (the same REV and patches give the same commit) that
+# DIR is reset --hard to: git rewrites only the files that differ, so
+# make rebuilds only what changed since the last build there.
+build_only_worktree() {
+	local wt=$1 rev=$2 msg=$3 p tree want idx
+	shift 3
+	ensure_worktree "$wt" "$rev"
+	idx=$(mktemp)
+	GIT_INDEX_FILE=$idx git -C "$wt" read-tree "$rev"
+	for p; do
+		GIT_INDEX_FILE=$idx git -C "$wt" apply --cached "$p" ||
+			{ rm -f "$idx"; die "${p#"$TOP"/} does not apply to $(git -C "$TREE" log -1 --format='%h %s' "$rev")"; }
+	done
+	tree=$(GIT_INDEX_FILE=$idx git -C "$wt" write-tree)
+	rm -f "$idx"
+	want=$(GIT_AUTHOR_NAME=build-only GIT_AUTHOR_EMAIL=build-only@localhost \
+	       GIT_COMMITTER_NAME=build-only GIT_COMMITTER_EMAIL=build-only@localhost \
+	       GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' \
+	       GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
+	       git -C "$wt" commit-tree "$tree" -p "$rev" -m "$msg")
+	git -C "$wt" reset -q --hard "$want"
+	git -C "$wt" clean -fdxq
+}
+
 # A scratch worktree of $TREE at DIR ($1), clean at REV ($2): made if
 # missing, any git am in it aborted, every change and untracked file
 # dropped.
