@@ -23,7 +23,7 @@ export BASE_VERSION BASE_SUITE BASE_MIRROR
 export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
-.PHONY: all help deps tree export check check-modules noise-check mbox kunit-uml kunit-x86_64 kunit-rt \
+.PHONY: all help deps tree export check check-modules noise-check modprobe-check check-objdump mbox kunit-uml kunit-x86_64 kunit-rt \
 	kunit-rt-build \
 	selftest-tun coverage bench test test-all test-tools fresh-check clean
 
@@ -93,6 +93,17 @@ kunit-rt-build:
 noise-check: tree
 	@tools/noise-runs --runs $(or $(RUNS),10) $(or $(CELL),uml)
 
+## modprobe-check: boot the series' end built as modules in qemu: loading
+##             kunit, tun, macvtap and veth runs no test; each suite's
+##             module runs its suite -> out/modprobe-check.log
+modprobe-check: tree
+	@tools/modprobe-check
+
+## check-objdump: skbuff.o and skb_pool.o compiled with and without the
+##             skb_pool suite: no instruction differs -> out/check-objdump.txt
+check-objdump: tree
+	@tools/check-objdump
+
 ## selftest-tun: upstream's tun selftest on the x86_64 cell's kernel (after kunit-x86_64)
 selftest-tun: tree
 	@tools/run-selftest
@@ -119,10 +130,12 @@ test:
 	@tools/steps --beside check:kunit-rt-build test deps test-tools tree \
 		check kunit-uml kunit-rt
 
-## test-all:   test, plus the x86_64 KASAN cell and the tun selftest
+## test-all:   test, plus the x86_64 KASAN cell, the tun selftest, the
+##             modprobe boot and the objdump comparison
 test-all:
 	@tools/steps --beside check:kunit-rt-build test-all deps test-tools \
-		tree check kunit-uml kunit-rt kunit-x86_64 selftest-tun
+		tree check kunit-uml kunit-rt kunit-x86_64 selftest-tun \
+		modprobe-check check-objdump
 
 ## fresh-check: the README's two commands, cold, in a new Debian 12 root
 ##             (debootstrap under $(CACHE)/fresh-check) -> out/fresh-check/

@@ -39,7 +39,7 @@ case " \$* " in
 		mv "\$out/.c2" "\$out/.config"
 	fi ;;
 *)
-	echo 'drivers/net/tun.c:10:5: warning: an old warning [-Wfoo]'
+	[ "\$b" = silent ] || echo 'drivers/net/tun.c:10:5: warning: an old warning [-Wfoo]'
 	if [ \$series = 1 ]; then
 		case \$b in
 		modpost) echo "ERROR: modpost: drivers/net/tun.ko: symbol 'dev_ioctl' undefined!"; exit 2 ;;
@@ -64,6 +64,11 @@ if t pass 0; then
 	has pass 'builds as modules in [0-9]+ s: no modpost error, no new warning, no test in a driver module$'
 	hasnt pass 'old warning'
 	ok "a clean modular build passes; a warning the base has too is not new"
+fi
+if t silent 0; then
+	has silent 'no new warning, no test in a driver module$'
+	hasnt silent 'building the base'
+	ok "a series whose build does not warn does not build the base"
 fi
 if t noconfig 1; then
 	has noconfig 'FAIL: CONFIG_TUN=m asked, the .config has: nothing \(a dependency is missing\)$'
