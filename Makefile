@@ -95,7 +95,8 @@ noise-check: tree
 
 ## modprobe-check: boot the series' end built as modules in qemu: loading
 ##             kunit, tun, macvtap and veth runs no test; each suite's
-##             module runs its suite -> out/modprobe-check.log
+##             module runs its suite; kmemleak then finds no leak
+##             -> out/modprobe-check.log
 modprobe-check: tree
 	@tools/modprobe-check
 
