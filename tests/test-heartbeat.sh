@@ -18,6 +18,8 @@ touch "$tmp/build/old.o"
 sleep 1.1
 heartbeat_start "$tmp/build" "1/2 foo.patch: building"
 for i in 1 2 3; do touch "$tmp/build/sub/\$i.o"; sleep 1; done
+# a beat after the last object, however late the beats run on a busy machine
+sleep 1.5
 stamp=\$heartbeat_stamp
 heartbeat_stop
 [ ! -e "\$stamp" ] || echo "stamp left: \$stamp"
