@@ -7,6 +7,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/../tools/check-rct
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 

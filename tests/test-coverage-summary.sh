@@ -11,6 +11,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 summary=$top/tools/coverage-summary
 tool=$summary
+# shellcheck source=lib.sh
 source "$top/tests/lib.sh"
 
 # --- the synthetic tree at "SERIES" ------------------------------------------

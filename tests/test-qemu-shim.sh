@@ -13,6 +13,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tools=$here/../tools
 tool=$tools/qemu-shim/qemu-system-x86_64
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 
@@ -88,7 +89,8 @@ PATH=$tools/qemu-shim:$tmp/noqemu run no-qemu 127 -accel tcg &&
 	has no-qemu "^qemu-shim: error: no qemu-system-x86_64 on PATH" &&
 	ok "no real qemu: exit 127, said so"
 # from here on, the stand-in is not on PATH
-export PATH=$bin:$(getconf PATH)
+PATH=$bin:$(getconf PATH)
+export PATH
 
 # --help alone is the stand-in's; -help goes to qemu
 run help 0 --help && has help '^Usage: qemu-system-x86_64' && hasnt help 'fake qemu' &&
