@@ -261,6 +261,32 @@ expect inline form "FAIL: $p1:[0-9]+: new inline in a .c file: inline int foo_ge
 break_patch "$p1" '/^+\tint seen;$/{n;s/^+$/+\tlong seen2 = 0;/}'
 expect rct form "FAIL: $p1: core/foo.c:1[0-9]: declarations not longest first \(lengths 17, 23\)"
 
+# check-rct failing (exit 2: a git error; a traceback with exit 1) is
+# the tool's failure, said as such, not findings against the series:
+# check-series from a copy of tools/ whose check-rct is a fake
+rm -rf "$co" "$tmp/rct"
+cp -r "$tmp/good" "$co"
+mkdir "$tmp/rct"
+cp -r "$tools" "$here/../Makefile" "$tmp/rct/"
+fake_rct=$tmp/rct/tools/check-rct
+printf '#!/bin/sh\necho "check-rct: error: git -C x diff failed (exit 128): fatal: bad object" >&2\nexit 2\n' \
+	> "$fake_rct"
+if tool=$tmp/rct/tools/check-series run rct-git-error 1 --only form; then
+	f0=$fails
+	has rct-git-error "^check-series: error: tools/check-rct failed \(exit 2\), so the declarations' order is not checked: check-rct: error: git -C x diff failed"
+	hasnt rct-git-error 'FAIL: |series check failed'
+	[ "$fails" != "$f0" ] || ok "check-rct exits 2: a tool failure, not findings"
+fi
+printf '#!/bin/sh\necho "Traceback (most recent call last):"\necho "  File x, line 3: NameError"\nexit 1\n' \
+	> "$fake_rct"
+if tool=$tmp/rct/tools/check-series run rct-traceback 1 --only form; then
+	f0=$fails
+	has rct-traceback "^check-series: error: tools/check-rct failed \(exit 1\), so the declarations' order is not checked: Traceback"
+	hasnt rct-traceback 'FAIL: |series check failed'
+	[ "$fails" != "$f0" ] ||
+		ok "check-rct exits 1 without FILE:LINE: lines: a tool failure, not findings"
+fi
+
 break_patch "$p2" 's/^+Foo counts calls.$/+Foo counts `calls./'
 expect doc-render docs "FAIL: docs: $p2: Documentation/networking/foo.rst:[0-9]+: (WARNING|CRITICAL|\(SEVERE)"
 
