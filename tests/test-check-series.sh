@@ -64,6 +64,9 @@ for f in COPYING CREDITS Kbuild MAINTAINERS README; do echo "$f" > "$src/$f"; do
 for d in arch include drivers fs init ipc kernel lib; do echo "$d" > "$src/$d/README"; done
 printf '*.o\n' > "$src/.gitignore"
 cp -a "$scripts/." "$src/"
+# the first fragment of the UML cell's configuration, kunit.py's
+mkdir -p "$src/tools/testing/kunit/configs"
+echo 'CONFIG_TOY_UML=y' > "$src/tools/testing/kunit/configs/arch_uml.config"
 # the base's kernel-doc Sphinx extension, as the kernel's conf.py loads it
 cat > "$src/Documentation/conf.py" <<'PY'
 import os
@@ -124,7 +127,9 @@ PL
 tar -C "$tmp/src" -cJf "$tmp/base.tar.xz" linux-source-toy
 
 co=$tmp/checkout
-mkdir -p "$co/core-patches"
+mkdir -p "$co/core-patches" "$co/kunit"
+# the checkout's fragments of the UML cell's configuration
+for f in base debug kasan uml; do echo "CONFIG_TOY_${f^^}=y" > "$co/kunit/$f.config"; done
 : > "$co/core-patches/series"
 printf 'core-patches *\n' > "$co/series.conf"
 printf 'FILE_PATH_CHANGES\n' > "$co/checkpatch.ignore"
@@ -204,6 +209,16 @@ run dflt 1 && has dflt 'FAIL: modules: see above' &&
 	ok "the modules step runs by default"
 run again 0 --only build && has again 'built 0 patch\(es\), 1 already built' &&
 	ok "second run: nothing rebuilt"
+
+# a fragment of the configuration missing: check-build says which and
+# exits 2, rather than building another configuration
+rm "$co/kunit/kasan.config"
+if run no-fragment 1 --only build; then
+	has no-fragment "^check-build: error: config fragment $co/kunit/kasan\.config is missing"
+	hasnt no-fragment 'built [0-9]+ patch'
+	ok "a missing config fragment: check-build names it, builds nothing"
+fi
+echo 'CONFIG_TOY_KASAN=y' > "$co/kunit/kasan.config"
 
 # break P SED-EXPR: the good checkout, patch P edited with sed
 break_patch() {
