@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Shared by the tests/test-*.sh that check a tool's exit status and
 # output. Sourced after setting $tool, the command under test.
 
@@ -11,7 +12,7 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 run() {
 	local name=$1 want=$2 rc=0
 	shift 2
-	"$tool" "$@" >"$tmp/$name.out" 2>&1 || rc=$?
+	"${tool:?is not set}" "$@" >"$tmp/$name.out" 2>&1 || rc=$?
 	if [ "$rc" -ne "$want" ]; then
 		fail "$name: exit $rc, expected $want; output:"
 		sed 's/^/  | /' "$tmp/$name.out"

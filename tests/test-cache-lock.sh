@@ -8,6 +8,7 @@
 # running would still hold it, as they still use the cache).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 unset SKBPOOL_CACHE_LOCKED
@@ -17,6 +18,7 @@ unset SKBPOOL_CACHE_LOCKED
 cat > "$tmp/holder" <<SH
 #!/usr/bin/env bash
 set -euo pipefail
+# shellcheck source=../tools/common.sh
 source "$here/../tools/common.sh"
 lock_cache "\$@"
 echo "\$1 locked \$(date +%s.%N)"

@@ -10,6 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 data=$top/tests/data
 check=$top/tools/check-kunit-results
 tool=$check
+# shellcheck source=lib.sh
 source "$top/tests/lib.sh"
 
 for f in kunit-baseline.json kunit-fail.json kunit-short.json; do

@@ -5,6 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/../tools/check-modules
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 export SKBPOOL_CACHE=$tmp/cache SKBPOOL_OUT=$tmp/out SKBPOOL_TOP=$tmp/top

@@ -7,6 +7,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/../tools/check-rct
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 
@@ -80,4 +81,21 @@ if run bad 1 "$g" HEAD~2 HEAD; then
 	ok "a new function out of order and a line added out of place: both reported"
 fi
 run usage 2
+
+# git errors: exit 2 and the git command on stderr, nothing on stdout
+# (which tools/check-series reads as the findings)
+# err NAME ARGS...: check-rct's exit 2 on a git error, stdout empty
+err() {
+	local name=$1
+	shift
+	if run "$name" 2 "$@"; then
+		has "$name" "^check-rct: error: git -C .* failed \(exit [0-9]+\): fatal: "
+		[ -z "$("$tool" "$@" 2>/dev/null)" ] || fail "$name: output on stdout"
+	fi
+}
+err not-a-repo "$tmp/nowhere" HEAD~1 HEAD
+err bad-base "$g" no-such-base HEAD
+err bad-head "$g" HEAD~1 no-such-head
+[ "$fails" != 0 ] ||
+	ok "git errors (no repository, no such BASE or HEAD): exit 2, said on stderr"
 [ "$fails" = 0 ]

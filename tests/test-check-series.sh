@@ -9,6 +9,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tools=$here/../tools
 tool=$tools/check-series
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 
@@ -63,6 +64,9 @@ for f in COPYING CREDITS Kbuild MAINTAINERS README; do echo "$f" > "$src/$f"; do
 for d in arch include drivers fs init ipc kernel lib; do echo "$d" > "$src/$d/README"; done
 printf '*.o\n' > "$src/.gitignore"
 cp -a "$scripts/." "$src/"
+# the first fragment of the UML cell's configuration, kunit.py's
+mkdir -p "$src/tools/testing/kunit/configs"
+echo 'CONFIG_TOY_UML=y' > "$src/tools/testing/kunit/configs/arch_uml.config"
 # the base's kernel-doc Sphinx extension, as the kernel's conf.py loads it
 cat > "$src/Documentation/conf.py" <<'PY'
 import os
@@ -123,7 +127,9 @@ PL
 tar -C "$tmp/src" -cJf "$tmp/base.tar.xz" linux-source-toy
 
 co=$tmp/checkout
-mkdir -p "$co/core-patches"
+mkdir -p "$co/core-patches" "$co/kunit"
+# the checkout's fragments of the UML cell's configuration
+for f in base debug kasan uml; do echo "CONFIG_TOY_${f^^}=y" > "$co/kunit/$f.config"; done
 : > "$co/core-patches/series"
 printf 'core-patches *\n' > "$co/series.conf"
 printf 'FILE_PATH_CHANGES\n' > "$co/checkpatch.ignore"
@@ -204,6 +210,16 @@ run dflt 1 && has dflt 'FAIL: modules: see above' &&
 run again 0 --only build && has again 'built 0 patch\(es\), 1 already built' &&
 	ok "second run: nothing rebuilt"
 
+# a fragment of the configuration missing: check-build says which and
+# exits 2, rather than building another configuration
+rm "$co/kunit/kasan.config"
+if run no-fragment 1 --only build; then
+	has no-fragment "^check-build: error: config fragment $co/kunit/kasan\.config is missing"
+	hasnt no-fragment 'built [0-9]+ patch'
+	ok "a missing config fragment: check-build names it, builds nothing"
+fi
+echo 'CONFIG_TOY_KASAN=y' > "$co/kunit/kasan.config"
+
 # break P SED-EXPR: the good checkout, patch P edited with sed
 break_patch() {
 	rm -rf "$co"
@@ -259,6 +275,32 @@ expect inline form "FAIL: $p1:[0-9]+: new inline in a .c file: inline int foo_ge
 # a second declaration, longer than the first
 break_patch "$p1" '/^+\tint seen;$/{n;s/^+$/+\tlong seen2 = 0;/}'
 expect rct form "FAIL: $p1: core/foo.c:1[0-9]: declarations not longest first \(lengths 17, 23\)"
+
+# check-rct failing (exit 2: a git error; a traceback with exit 1) is
+# the tool's failure, said as such, not findings against the series:
+# check-series from a copy of tools/ whose check-rct is a fake
+rm -rf "$co" "$tmp/rct"
+cp -r "$tmp/good" "$co"
+mkdir "$tmp/rct"
+cp -r "$tools" "$here/../Makefile" "$tmp/rct/"
+fake_rct=$tmp/rct/tools/check-rct
+printf '#!/bin/sh\necho "check-rct: error: git -C x diff failed (exit 128): fatal: bad object" >&2\nexit 2\n' \
+	> "$fake_rct"
+if tool=$tmp/rct/tools/check-series run rct-git-error 1 --only form; then
+	f0=$fails
+	has rct-git-error "^check-series: error: tools/check-rct failed \(exit 2\), so the declarations' order is not checked: check-rct: error: git -C x diff failed"
+	hasnt rct-git-error 'FAIL: |series check failed'
+	[ "$fails" != "$f0" ] || ok "check-rct exits 2: a tool failure, not findings"
+fi
+printf '#!/bin/sh\necho "Traceback (most recent call last):"\necho "  File x, line 3: NameError"\nexit 1\n' \
+	> "$fake_rct"
+if tool=$tmp/rct/tools/check-series run rct-traceback 1 --only form; then
+	f0=$fails
+	has rct-traceback "^check-series: error: tools/check-rct failed \(exit 1\), so the declarations' order is not checked: Traceback"
+	hasnt rct-traceback 'FAIL: |series check failed'
+	[ "$fails" != "$f0" ] ||
+		ok "check-rct exits 1 without FILE:LINE: lines: a tool failure, not findings"
+fi
 
 break_patch "$p2" 's/^+Foo counts calls.$/+Foo counts `calls./'
 expect doc-render docs "FAIL: docs: $p2: Documentation/networking/foo.rst:[0-9]+: (WARNING|CRITICAL|\(SEVERE)"

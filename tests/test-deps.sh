@@ -13,6 +13,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/../tools/deps
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 
 pinned=7.3.4-1~bpo13+1

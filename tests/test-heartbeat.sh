@@ -5,6 +5,7 @@
 # after heartbeat_stop; and none once the tool that started it is gone.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 export SKBPOOL_CACHE=$tmp/cache SKBPOOL_HEARTBEAT=1
@@ -12,6 +13,7 @@ export SKBPOOL_CACHE=$tmp/cache SKBPOOL_HEARTBEAT=1
 cat > "$tmp/builder" <<SH
 #!/usr/bin/env bash
 set -euo pipefail
+# shellcheck source=../tools/common.sh
 source "$here/../tools/common.sh"
 mkdir -p "$tmp/build/sub"
 touch "$tmp/build/old.o"
@@ -58,6 +60,7 @@ fi
 cat > "$tmp/quick" <<SH
 #!/usr/bin/env bash
 set -euo pipefail
+# shellcheck source=../tools/common.sh
 source "$here/../tools/common.sh"
 heartbeat_start "$tmp/build" quick
 sleep 0.2

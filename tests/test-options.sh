@@ -8,6 +8,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tools=$here/../tools
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 # nothing a tool might write goes to the checkout or the user's cache

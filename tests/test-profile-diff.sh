@@ -9,6 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/../tools/bench-guest/profile-diff.py
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 
 hdr='  Function                               Hit    Time            Avg             s^2

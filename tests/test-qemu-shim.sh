@@ -4,27 +4,54 @@
 # its argv, one argument a line: kunit.py's '-accel kvm -accel hvf
 # -accel tcg' loses the kvm and hvf pairs, every other argument keeps
 # its place (one with spaces stays one), the line naming the accelerator
-# is printed, qemu's exit status comes back; SKBPOOL_QEMU_KVM=1 keeps
-# KVM only where the device opens; the real qemu is found past the
-# stand-in's own directory. Then tools/run-kunit puts the stand-in first
-# on PATH for the qemu cells and not for UML (a fake kunit.py says which
-# qemu it would run).
+# is printed, qemu's exit status comes back. The KVM probe: the fake
+# qemu's probe guest fails, hangs or runs (FAKE_KVM), and KVM is kept
+# only when it ran; the probe guest itself, under the real qemu's TCG,
+# reaches its exit port; SKBPOOL_QEMU_KVM=0 skips it, =1 keeps KVM only
+# where the device opens; the real qemu is found past the stand-in's
+# own directory. Then tools/run-kunit puts the stand-in first on PATH
+# for the qemu cells and not for UML (a fake kunit.py says which qemu
+# it would run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tools=$here/../tools
 tool=$tools/qemu-shim/qemu-system-x86_64
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 
 bin=$tmp/bin
 mkdir -p "$bin"
+# the real qemu, for the probe guest under TCG (none: that case skipped)
+export REAL_QEMU
+REAL_QEMU=$(command -v qemu-system-x86_64 || true)
+# The fake qemu. Started as the probe (its isa-debug-exit device): logs
+# the call to $FAKE_PROBES and, by FAKE_KVM, fails as qemu does without
+# KVM (the default), hangs, exits 65 as the probe guest does when it
+# ran, or runs the probe guest under the real qemu's TCG ('tcg').
 cat > "$bin/qemu-system-x86_64" <<'SH'
 #!/usr/bin/env bash
+if [[ " $* " == *" isa-debug-exit,"* ]]; then
+	echo "$*" >> "$FAKE_PROBES"
+	case ${FAKE_KVM:-fails} in
+	runs) exit 65 ;;
+	hangs) exec sleep 60 ;;
+	tcg) args=("$@"); args[1]=tcg; exec "$REAL_QEMU" "${args[@]}" ;;
+	*) echo "qemu-system-x86_64: Could not access KVM kernel module: No such device" >&2
+	   echo "qemu-system-x86_64: failed to initialize kvm: No such device" >&2
+	   exit 1 ;;
+	esac
+fi
 echo "fake qemu"
 for a in "$@"; do printf '%s\n' "$a"; done
 exit "${FAKE_QEMU_RC:-0}"
 SH
 chmod +x "$bin/qemu-system-x86_64"
+export FAKE_PROBES=$tmp/probes
+# probes NAME: how many probe guests the run NAME started
+probes() { wc -l < "$FAKE_PROBES.$1"; }
+# with_probes NAME ...: run NAME ..., its probes counted apart
+with_probes() { : > "$FAKE_PROBES"; run "$@"; local rc=$?; mv "$FAKE_PROBES" "$FAKE_PROBES.$1"; return $rc; }
 # the stand-in's directory twice on PATH, once by another spelling, and
 # ahead of the fake: both are skipped
 export PATH=$tools/qemu-shim:$tools/../tools/qemu-shim/:$bin:$PATH
@@ -43,12 +70,38 @@ kunit=(-nodefaults -m 1024 -kernel /b/arch/x86/boot/bzImage
        -no-reboot -nographic -accel kvm -accel hvf -accel tcg
        -serial stdio -bios qboot.rom -smp 2)
 want='-nodefaults|-m|1024|-kernel|/b/arch/x86/boot/bzImage|-append|kunit.filter_glob=skb_pool.* console=ttyS0 kunit_shutdown=reboot|-no-reboot|-nographic|-accel|tcg|-serial|stdio|-bios|qboot.rom|-smp|2'
-if run kunit 0 "${kunit[@]}"; then
+if with_probes kunit 0 "${kunit[@]}"; then
 	[ "$(argv kunit)" = "$want" ] || fail "kunit: qemu got $(argv kunit)"
-	[ "$(accel_line kunit)" = "qemu-shim: accel tcg (kvm not used: SKBPOOL_QEMU_KVM is not 1; on this project's machines $SKBPOOL_KVM_DEV opens but the guest hangs)" ] ||
+	[ "$(accel_line kunit)" = "qemu-shim: accel tcg (kvm not used: a probe guest under KVM did not run (qemu exit 1: qemu-system-x86_64: Could not access KVM kernel module: No such device))" ] ||
 		fail "kunit: line: $(accel_line kunit)"
 	[ "$(grep -c '^qemu-shim: ' "$tmp/kunit.out")" = 1 ] || fail "kunit: not one line"
-	ok "kvm and hvf dropped, the rest in order, one line"
+	[ "$(probes kunit)" = 1 ] || fail "kunit: $(probes kunit) probes, not 1"
+	grep -Eq -- '^-accel kvm .*-bios [^ ]+/probe\.bin ' "$FAKE_PROBES.kunit" ||
+		fail "kunit: the probe: $(cat "$FAKE_PROBES.kunit")"
+	ok "the probe guest fails under KVM: kvm and hvf dropped, the rest in order, one line"
+fi
+
+# the probe guest runs under KVM: kvm first, tcg the fallback
+kvm_want=${want/-accel|tcg/-accel|kvm|-accel|tcg}
+FAKE_KVM=runs with_probes probe-runs 0 "${kunit[@]}" &&
+	[ "$(argv probe-runs)" = "$kvm_want" ] &&
+	[ "$(accel_line probe-runs)" = "qemu-shim: accel kvm (a probe guest ran under KVM; tcg if kvm fails to start)" ] &&
+	ok "the probe guest runs under KVM: kvm kept, first, said so" ||
+	fail "probe-runs: qemu got $(argv probe-runs); $(accel_line probe-runs)"
+# ... or hangs: tcg, after the probe's timeout
+FAKE_KVM=hangs SKBPOOL_KVM_PROBE_TIMEOUT=1 with_probes probe-hangs 0 "${kunit[@]}" &&
+	[ "$(argv probe-hangs)" = "$want" ] &&
+	[ "$(accel_line probe-hangs)" = "qemu-shim: accel tcg (kvm not used: a probe guest under KVM did not finish in 1 s)" ] &&
+	ok "the probe guest hangs under KVM: tcg, said so" ||
+	fail "probe-hangs: qemu got $(argv probe-hangs); $(accel_line probe-hangs)"
+# the probe guest itself, under the real qemu with TCG, reaches its exit
+if [ -n "$REAL_QEMU" ]; then
+	FAKE_KVM=tcg with_probes probe-tcg 0 -m 64 &&
+		[ "$(accel_line probe-tcg)" = "qemu-shim: accel kvm (a probe guest ran under KVM; tcg if kvm fails to start)" ] &&
+		ok "the probe guest boots to long mode and exits under a real qemu (TCG)" ||
+		fail "probe-tcg: $(accel_line probe-tcg)"
+else
+	echo "note: no real qemu-system-x86_64: the probe guest itself not booted"
 fi
 
 # the forms qemu also takes: options after the name, --accel, -enable-kvm
@@ -64,16 +117,26 @@ run none 0 -accel kvm -m 64 && [ "$(argv none)" = '-m|64|-accel|tcg' ] &&
 # qemu's exit status is the stand-in's
 FAKE_QEMU_RC=3 run rc 3 -accel tcg && ok "qemu's exit status passed on"
 
-# no device: said so
-SKBPOOL_KVM_DEV=$tmp/nokvm run no-dev 0 "${kunit[@]}" &&
+# no device: said so, no probe
+SKBPOOL_KVM_DEV=$tmp/nokvm with_probes no-dev 0 "${kunit[@]}" &&
 	[ "$(accel_line no-dev)" = "qemu-shim: accel tcg (kvm not used: no $tmp/nokvm)" ] &&
-	ok "no /dev/kvm: said so" || fail "no-dev: $(accel_line no-dev)"
+	[ "$(probes no-dev)" = 0 ] &&
+	ok "no /dev/kvm: said so, no probe" || fail "no-dev: $(accel_line no-dev)"
 
-# SKBPOOL_QEMU_KVM=1: kvm first, before the first accelerator left
-SKBPOOL_QEMU_KVM=1 run kvm 0 "${kunit[@]}" &&
-	[ "$(argv kvm)" = "${want/-accel|tcg/-accel|kvm|-accel|tcg}" ] &&
-	has kvm '^qemu-shim: accel kvm, tcg if kvm fails' && ok "SKBPOOL_QEMU_KVM=1: kvm tried first" ||
+# SKBPOOL_QEMU_KVM=0: tcg, no probe
+FAKE_KVM=runs SKBPOOL_QEMU_KVM=0 with_probes kvm0 0 "${kunit[@]}" &&
+	[ "$(argv kvm0)" = "$want" ] && [ "$(probes kvm0)" = 0 ] &&
+	[ "$(accel_line kvm0)" = "qemu-shim: accel tcg (kvm not used: SKBPOOL_QEMU_KVM=0)" ] &&
+	ok "SKBPOOL_QEMU_KVM=0: tcg without a probe" || fail "kvm0: qemu got $(argv kvm0); $(accel_line kvm0)"
+# SKBPOOL_QEMU_KVM=1: kvm first, before the first accelerator left, no probe
+SKBPOOL_QEMU_KVM=1 with_probes kvm 0 "${kunit[@]}" &&
+	[ "$(argv kvm)" = "$kvm_want" ] && [ "$(probes kvm)" = 0 ] &&
+	has kvm '^qemu-shim: accel kvm \(SKBPOOL_QEMU_KVM=1, no probe; tcg if kvm fails' &&
+	ok "SKBPOOL_QEMU_KVM=1: kvm tried first, no probe" ||
 	fail "kvm: qemu got $(argv kvm)"
+SKBPOOL_QEMU_KVM=yes run kvm-bad 2 "${kunit[@]}" &&
+	has kvm-bad '^qemu-shim: error: SKBPOOL_QEMU_KVM=yes: 0 \(never KVM\), 1' &&
+	hasnt kvm-bad '^fake qemu$' && ok "SKBPOOL_QEMU_KVM=yes: an error, exit 2"
 # ... but not when the device cannot be opened
 SKBPOOL_QEMU_KVM=1 SKBPOOL_KVM_DEV=$tmp/nokvm run kvm-no-dev 0 "${kunit[@]}" &&
 	[ "$(argv kvm-no-dev)" = "$want" ] &&
@@ -88,7 +151,8 @@ PATH=$tools/qemu-shim:$tmp/noqemu run no-qemu 127 -accel tcg &&
 	has no-qemu "^qemu-shim: error: no qemu-system-x86_64 on PATH" &&
 	ok "no real qemu: exit 127, said so"
 # from here on, the stand-in is not on PATH
-export PATH=$bin:$(getconf PATH)
+PATH=$bin:$(getconf PATH)
+export PATH
 
 # --help alone is the stand-in's; -help goes to qemu
 run help 0 --help && has help '^Usage: qemu-system-x86_64' && hasnt help 'fake qemu' &&
@@ -133,4 +197,4 @@ done
 FAKE_KUNIT_DIRECT=1 run cell-past-shim 1 rt && has cell-past-shim "$nolog"
 
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
-ok "qemu-shim (14 cases)"
+ok "qemu-shim (19 cases)"

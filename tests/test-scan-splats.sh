@@ -8,6 +8,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 data=$top/tests/data
 scan=$top/tools/scan-splats
 tool=$scan
+# shellcheck source=lib.sh
 source "$top/tests/lib.sh"
 # Never pick up an allowlist from the environment; the real one is empty.
 unset SCAN_SPLATS_ALLOWLIST

@@ -6,6 +6,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/../tools/steps
+# shellcheck source=lib.sh
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 export SKBPOOL_CACHE=$tmp/cache SKBPOOL_OUT=$tmp/out
@@ -54,7 +55,7 @@ if run beside 0 --beside two:bg test one two three; then
 	ok "a target beside a step: run at nice 15 (its autogroup too), waited for, its output kept, listed after the step"
 fi
 rm -f "$tmp/made"
-if FAIL_ON=bg run beside-fails 1 --beside two:bg test one two three; then
+if FAIL_ON='bg' run beside-fails 1 --beside two:bg test one two three; then
 	has beside-fails '^  bg +FAILED +.*\(beside two, exit 1, log '
 	has beside-fails '^  three +not run'
 	has beside-fails "^test: FAILED at 'bg' after"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Shared settings for the tools/ scripts. Sourced, not run.
 #
 # Every path outside the checkout derives from SKBPOOL_CACHE, which the
@@ -35,13 +36,17 @@ BASE_MARKER=$BASE_DIR/version
 BASE_FETCHED_TARBALL=$BASE_DIR/$BASE_PKG.tar.xz
 BASE_TARBALL=${SKBPOOL_BASE_TARBALL:-$BASE_FETCHED_TARBALL}
 TREE=$SKBPOOL_CACHE/tree
+# shellcheck disable=SC2034  # read by the tools that source this file
 BUILD_ROOT=$SKBPOOL_CACHE/build
 # make check's scratch tree and build directory, laid out as the UML
 # cell's $TREE and $BUILD_ROOT/uml are: under CCACHE_BASEDIR both build
 # from ../../tree with the same config, so the UML cell's compiles after
 # a check are ccache hits, not a second full build.
+# shellcheck disable=SC2034  # read by the tools that source this file
 CHECK_TREE=$SKBPOOL_CACHE/check/tree
+# shellcheck disable=SC2034  # read by the tools that source this file
 CHECK_BUILD=$SKBPOOL_CACHE/check/build/uml
+# shellcheck disable=SC2034  # read by the tools that source this file
 OUT=${SKBPOOL_OUT:-$TOP/out}
 export CCACHE_DIR=${CCACHE_DIR:-$SKBPOOL_CACHE/ccache}
 export CCACHE_BASEDIR=$SKBPOOL_CACHE
@@ -90,7 +95,7 @@ lock_cache() {
 # none of the tool's descriptors: a caller that reads the tool's output
 # through a pipe gets its end-of-file when the tool exits, not a minute
 # later.
-heartbeat_pid= heartbeat_stamp=
+heartbeat_pid='' heartbeat_stamp=''
 heartbeat_start() {
 	local dir=$1 label=$2 every=${SKBPOOL_HEARTBEAT:-60} parent=$$ t0=$SECONDS
 	local stamp
@@ -101,6 +106,7 @@ heartbeat_start() {
 		# not the cache lock: it goes when the tool does
 		[ -z "${SKBPOOL_LOCK_FD:-}" ] || eval "exec $SKBPOOL_LOCK_FD>&-"
 		next=$((t0 + every))
+		# shellcheck disable=SC2217  # sleep holds no descriptor of the tool's
 		while sleep 1 </dev/null >/dev/null 2>&1 && kill -0 "$parent" 2>/dev/null; do
 			[ "$SECONDS" -ge "$next" ] || continue
 			next=$((next + every))
@@ -119,7 +125,7 @@ heartbeat_stop() {
 	wait "$heartbeat_pid" 2>/dev/null || true
 	# killed in its sleep, the loop did not get to remove its stamp
 	rm -f "$heartbeat_stamp"
-	heartbeat_pid= heartbeat_stamp=
+	heartbeat_pid='' heartbeat_stamp=''
 }
 
 # The version of the base that tools/deps fetched (its marker, when the
@@ -138,6 +144,7 @@ installed_base_version() {
 # when the tarball is there too), or empty; with 'pin': the BASE_VERSION
 # it was fetched for (line 2), which differs from the version when that
 # was no longer offered.
+# shellcheck disable=SC2120  # tools/deps passes 'pin'
 fetched_base_version() {
 	[ -r "$BASE_FETCHED_TARBALL" ] && [ -s "$BASE_MARKER" ] || return 0
 	if [ "${1:-}" = pin ]; then
@@ -293,6 +300,7 @@ apply_series() {
 			git -C "$1" am --abort >/dev/null 2>&1 || true
 			sed 's/^/  /' "$log" >&2
 			rm -f "$log"
+			# shellcheck disable=SC2034  # read by the caller
 			failed_patch=$p
 			note "$p does not apply to $2 (the hunk is named above)"
 			return 1

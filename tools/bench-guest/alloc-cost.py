@@ -60,6 +60,7 @@ packets of the BENCH line before the section.
 import json
 import re
 import sys
+from typing import Any
 
 ROW = re.compile(r'^\s*(\S+)\s+(\d+)\s+([\d.]+) us\s')
 CAL_LEAF, CAL_OUTER = 'skb_prof_cal_leaf', 'skb_prof_cal_outer'
@@ -96,11 +97,12 @@ HEADS_PER_PACKET = 1
 ZERO_PER_HEAD, NHEADS_BULK = 42.0, 4 * 16384
 
 
-def parse(path):
+def parse(path: str) -> dict[str, Any]:
     """{'sections': {name: {'prof': {fn: (hits, ns)}, 'slub': {cache:
     (aliases, allocs, frees)}, 'packets': N}}, 'plain': {loop: ns/iter}}"""
-    out = {'sections': {}, 'plain': {}, 'prof_loops': {}}
-    cur, packets = None, 0
+    out: dict[str, Any] = {'sections': {}, 'plain': {}, 'prof_loops': {}}
+    cur: dict[str, Any] | None = None
+    packets = 0
     with open(path, errors='replace') as f:
         for line in f:
             line = line.rstrip('\n')
@@ -162,7 +164,7 @@ def calibrate(sec):
 
 def real_insns(prof, o_in, o_out):
     """{fn: (hits, real instructions)}: nested callees taken out."""
-    nested = {}                     # caller -> [(callee, n)]
+    nested: dict[str, list[tuple[str, int]]] = {}  # caller -> [(callee, n)]
     for callee, callers in NESTS.items():
         if callee not in prof:
             continue
@@ -306,10 +308,11 @@ def main():
             for w, sec in more['sections'].items():
                 log['sections'].setdefault(w, sec)
         kernels.append((name, log))
-    res = {'method': 'ftrace function profiler, filtered, graph-time on, '
-                     'calibrated (docs/bench.md, "Allocator instructions '
-                     'per packet")',
-           'kernels': {}, 'workloads': []}
+    res: dict[str, Any] = {
+        'method': 'ftrace function profiler, filtered, graph-time on, '
+                  'calibrated (docs/bench.md, "Allocator instructions '
+                  'per packet")',
+        'kernels': {}, 'workloads': []}
     order = []
     for name, log in kernels:
         cal = log['sections'].get('skb_prof_cal')
@@ -329,7 +332,7 @@ def main():
                 if k['zero_per_head']), ZERO_PER_HEAD)
     res['zero_per_head'] = zph
     for w in order:
-        row = {'name': w}
+        row: dict[str, Any] = {'name': w}
         for name, log in kernels:
             k = res['kernels'][name]
             sec = log['sections'].get(w)

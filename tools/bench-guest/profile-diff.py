@@ -19,15 +19,18 @@ times per packet on any two of the kernels.
 import re
 import sys
 
+Profile = dict[str, tuple[int, float]]
+
 ROW = re.compile(r'^\s*(\S+)\s+(\d+)\s+([\d.]+) us\s')
 
 
-def parse(paths):
+def parse(paths: str) -> tuple[dict[str, Profile], dict[str, int]]:
     """paths: comma-separated logs of one kernel; a workload profiled in
     two of them is taken from the first."""
-    prof, packets = {}, {}
+    prof: dict[str, Profile] = {}
+    packets: dict[str, int] = {}
     for path in paths.split(','):
-        cur = None
+        cur: Profile | None = None
         with open(path, errors='replace') as f:
             for line in f:
                 m = re.match(r'BENCH (\S+) run=0 packets=(\d+)', line)
