@@ -323,13 +323,22 @@ for i in $(seq 3 16); do
 	t commit -qm "Documentation: add bar$i" -m "$sob"
 done
 "$tools/export" 2>/dev/null
-expect sixteen form "FAIL: core-patches/series:16: 0016-Documentation-add-bar16.patch is patch 16 of 16 for net-next; netdev takes at most 15"
-# the same 16 with the first a fix for net (net-fixes.conf): posted as 1
-# to net and 15 to net-next, each within the limit
-printf 'core-patches 1\n' > "$co/net-fixes.conf"
-run sixteen-fix 0 --only form && hasnt sixteen-fix 'at most 15' &&
+expect sixteen form "FAIL: core-patches/series:16: 0016-Documentation-add-bar16.patch is patch 16 of 16 in one series; netdev takes at most 15 per series"
+# the same 16 with the first a fix for net, the series directory
+# net-fixes/ (paths '-', first in series.conf): 1 to net and 15 to
+# net-next, each within the limit; the fix applies first, to the base
+printf 'net-fixes -\ncore-patches *\n' > "$co/series.conf"
+mkdir -p "$co/net-fixes"
+echo 1 > "$co/net-fixes/series"
+"$tools/export" 2>/dev/null
+if run sixteen-fix 0 --only form; then
+	hasnt sixteen-fix 'at most 15'
+	has sixteen-fix 'apply: the 1 fix\(es\) for net \(net-fixes/\) apply to base-1.0-1_toy on their own, first'
+	[ "$(cat "$co/net-fixes/series")" = 0001-core-add-foo.patch ] ||
+		fail "sixteen-fix: net-fixes/series is $(cat "$co/net-fixes/series")"
 	ok "sixteen-fix: 1 for net and 15 for net-next pass 'form'"
-rm -f "$co/net-fixes.conf"
+fi
+rm -rf "$co/net-fixes"
 
 # tools/mbox on the good series: cover 0/2 from the cover letter, the
 # bench table from README.md (no out/bench/results.md), said so; the
@@ -435,29 +444,32 @@ if run mbox 0; then
 		fi
 	fi
 	rm -f "$co/core-patches/changes"
-	# net-fixes.conf: the first patch is a fix, sent first to net, the
-	# other to net-next on top of it; both import and give the tree.
-	printf 'core-patches 1\n' > "$co/net-fixes.conf"
+	# net-fixes/: the first patch is a fix, a series of its own (first
+	# in series.conf), sent first to net, the other to net-next on top
+	# of it; both import and give the tree.
+	cp -r "$co" "$tmp/co-before-net"
+	printf 'net-fixes -\ncore-patches *\n' > "$co/series.conf"
 	mkdir -p "$co/net-fixes"
+	echo 1 > "$co/net-fixes/series"
 	printf 'Subject: core: a fix\n\nFixes foo.\n' > "$co/net-fixes/cover-letter"
+	"$tools/export" 2>/dev/null
 	if run mbox-net 0; then
 		n=$tmp/out/mbox/net-fixes.mbox
 		if [ "$(grep -c '^Subject: \[RFC PATCH net [01]/1\]' "$n" 2>/dev/null)" = 2 ] &&
 		   grep -q '^Subject: \[RFC PATCH net 0/1\] core: a fix$' "$n" &&
+		   grep -q '^Subject: \[RFC PATCH net 1/1\] core: add foo$' "$n" &&
 		   [ "$(grep -c '^Subject: \[RFC PATCH net-next [01]/1\]' "$m")" = 2 ] &&
+		   grep -q '^Subject: \[RFC PATCH net-next 1/1\] Documentation: networking: add foo$' "$m" &&
 		   grep -q '^  "core: a fix"$' "$m"; then
-			ok "mbox: the fix to net first, the rest to net-next on top of it"
+			ok "mbox: net-fixes/ to net first, the rest to net-next on top of it"
 		else
 			fail "mbox-net: $(grep -h '^Subject' "$n" "$m")"
 		fi
+		has mbox-net 'net-fixes.mbox: cover \+ 1 patch'
 		has mbox-net 'import with .git am --empty=drop. onto base-1.0-1_toy'
 	fi
-	printf 'core-patches 3\n' > "$co/net-fixes.conf"
-	if run mbox-net-many 1; then
-		has mbox-net-many 'net-fixes.conf: core-patches has fewer than 3 patches'
-		ok "mbox: more fixes than patches refused"
-	fi
-	rm -rf "$co/net-fixes.conf" "$co/net-fixes" "$tmp/out/mbox/net-fixes.mbox"
+	rm -rf "$co" "$tmp/out/mbox/net-fixes.mbox"
+	mv "$tmp/co-before-net" "$co"
 	mkdir -p "$tmp/out/bench"
 	printf '| workload | unit | base | patched | ratio | goal | a | b | slab heads/1000 pkts base -> patched | r |\n|---|\n| foo-64 | instructions/packet | 100.0 | 80.0 | 0.800 | x | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |\n' \
 		> "$tmp/out/bench/results.md"

@@ -261,4 +261,65 @@ else
 	bad "killed during import: $(ls -d "$tree"* 2>&1) $(cat "$tmp/out2" 2>/dev/null)"
 fi
 
+# The fixes for net: the directory whose paths are '-' (the first) holds
+# the tree's first commits, as many as its series file lists, whatever
+# they touch; the others go by their paths. Exported twice: no diff; the
+# tree then holds exactly the checkout's series.
+rm -rf "$co/ext-patches" "$tmp/shim"
+mkdir -p "$co/fix-patches"
+printf 'fix-patches -\ncore-patches *\ndrv-patches drv/\n' > "$co/series.conf"
+printf 'any name: export writes it\n' > "$co/fix-patches/series"
+t reset -q --hard base-1.0-1_toy
+mkdir -p "$tree/drv"
+echo 'int fix;' > "$tree/drv/fix.c"
+t add -A
+t commit -qm "drv: fix"
+echo 'int x2;' >> "$tree/core/main.c"
+t commit -qam "core: add x2"
+echo 'int y2;' > "$tree/drv/y2.c"
+t add -A
+t commit -qm "drv: add y2"
+if "$tools/export" >"$tmp/out" 2>&1 &&
+   [ "$(cat "$co/fix-patches/series")" = 0001-drv-fix.patch ] &&
+   [ "$(cat "$co/core-patches/series")" = 0001-core-add-x2.patch ] &&
+   [ "$(cat "$co/drv-patches/series")" = 0001-drv-add-y2.patch ]; then
+	ok "export: the first commits to the fixes' directory, by its count; the rest by path"
+else
+	bad "export with fixes: $(cat "$tmp/out") $(head "$co"/*/series)"
+fi
+rm -rf "$tmp/before"
+cp -r "$co" "$tmp/before"
+"$tools/export" 2>/dev/null || bad "export with fixes, second time"
+if diff -r "$tmp/before" "$co" >/dev/null; then
+	ok "export with fixes twice: byte-identical"
+else
+	bad "export with fixes twice differs: $(diff -r "$tmp/before" "$co" | head -5)"
+fi
+if "$tools/tree" --force >"$tmp/out" 2>&1 && "$tools/tree" >"$tmp/out" 2>&1 &&
+   grep -q "up to date (base-1.0-1_toy + 3 patches)" "$tmp/out" &&
+   [ "$(t log -1 --format=%s HEAD~2)" = "drv: fix" ]; then
+	ok "tree: the fixes applied first, the tree up to date with the checkout"
+else
+	bad "tree with fixes: $(cat "$tmp/out")"
+fi
+# more fixes listed than the tree has commits: refused, not guessed
+printf 'a\nb\nc\nd\n' > "$co/fix-patches/series"
+if "$tools/export" >"$tmp/out" 2>&1; then
+	bad "export took 4 fixes out of 3 commits"
+elif grep -q "fix-patches/series lists 4 fixes, but .* has only 3 commits on base-1.0-1_toy" "$tmp/out"; then
+	ok "export: more fixes listed than commits refused"
+else
+	bad "export, 4 fixes of 3 commits: $(cat "$tmp/out")"
+fi
+cp "$tmp/before/fix-patches/series" "$co/fix-patches/series"
+# the fixes' directory must come first
+printf 'core-patches *\nfix-patches -\ndrv-patches drv/\n' > "$co/series.conf"
+if "$tools/export" >"$tmp/out" 2>&1; then
+	bad "export accepted the fixes' directory second"
+elif grep -q "^export: error: series.conf: fix-patches has the paths '-' (the fixes for net, the tree's first commits), so it must be the first directory" "$tmp/out"; then
+	ok "export: the fixes' directory not first refused"
+else
+	bad "export, fixes second: $(cat "$tmp/out")"
+fi
+
 [ "$fails" = 0 ]

@@ -187,6 +187,23 @@ base_tag() { printf 'base-%s' "$1" | tr '~:' '__'; }
 # The series directories in apply order, from series.conf.
 series_dirs() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series.conf" | awk '{print $1}'; }
 
+# The series directory of the fixes for net, or empty when there is
+# none: the one whose paths are "-" in series.conf. It comes first, and
+# its commits are the tree's first ones, as many as its series file
+# lists (series_count); make mbox sends it to net, the others to
+# net-next.
+fixes_dir() {
+	local d paths n=0 found=
+	while read -r d paths; do
+		n=$((n + 1))
+		[ "$paths" = - ] || continue
+		[ "$n" = 1 ] ||
+			die "series.conf: $d has the paths '-' (the fixes for net, the tree's first commits), so it must be the first directory"
+		found=$d
+	done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series.conf")
+	echo "$found"
+}
+
 # A guest root for qemu: DIR gets bin/busybox (Debian's busybox-static)
 # and empty proc, sys and dev.
 guest_root() {
