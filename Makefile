@@ -53,9 +53,10 @@ export:
 ##             checkpatch --strict, kernel-doc, the docs page renders, each
 ##             patch builds (UML) with no new W=1/sparse warning
 ##             (SKIP=build: all but the slow per-patch build), and the
-##             series' end builds as modules (SKIP=build,modules: neither)
+##             series' end builds as modules (SKIP=build,modules: neither);
+##             a full pass is remembered for make mbox (tools/check-stamp)
 check: tree
-	@tools/check-series $(if $(SKIP),--skip $(SKIP))
+	@$(if $(SKIP),tools/check-series --skip $(SKIP),tools/check-stamp run --again tools/check-series)
 
 ## check-modules: make check's modules step alone: the series' end built
 ##             once as modules (x86_64 tinyconfig + kunit/modules.config):
@@ -63,12 +64,15 @@ check: tree
 check-modules: tree
 	@tools/check-series --only modules
 
-## mbox:       after make check, out/mbox/<series>.mbox: cover 0/y +
-##             [RFC PATCH net-next x/y] (the base is a release),
-##             for git send-email; checked to git am onto a fresh base;
-##             From and signed off by git's user.name/user.email (or
+## mbox:       after make check (not run again when it passed on the same
+##             series and tools commits), out/mbox/<series>.mbox, net-fixes
+##             first: cover 0/y + [RFC PATCH net x/y] for the fixes,
+##             [RFC PATCH net-next x/y] for the others (the base is a
+##             release), for git send-email; checked to git am onto a fresh
+##             base; From and signed off by git's user.name/user.email (or
 ##             SKBPOOL_SENDER='Name <mail>'); refuses a placeholder identity
-mbox: check
+mbox: tree
+	@tools/check-stamp run tools/check-series
 	@tools/mbox
 
 ## kunit-uml:  KUnit under UML with the debug fragment -> out/kunit-uml.{json,log}
