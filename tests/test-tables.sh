@@ -6,7 +6,7 @@
 # edited by hand in a table, and one changed in a JSON, each fail the
 # check, naming the table; tools/tables writes them back; a marker
 # without its end, an unknown table and a missing results file are
-# errors (exit 2). No kernel.
+# errors (exit 2). And make help: real paths, the flow's order. No kernel.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -83,6 +83,17 @@ run print 0 --results "$co/results" --print bench-mail &&
 run help 0 --help && has help '^Usage: tools/tables' && ok "--help"
 run bad 2 --bogus && has bad "^tables: error: unknown argument '--bogus'" && ok "an unknown option: exit 2"
 run no-value 2 --results && ok "--results without a value: exit 2"
+
+# make help: this checkout's paths, the targets in the order of the flow
+make -s -C "$top" help CACHE=/x/cache > "$tmp/help.out" 2>&1 || fail "make help failed"
+has help '/x/cache/tree'
+has help "$top/out/kunit-uml"
+has help "$top/results/bench.json"
+hasnt help '\$\(CACHE\)|[ (]out/'
+targets=$(sed -n 's/^\([a-z0-9_-]*\): .*/\1/p' "$tmp/help.out" | paste -sd' ' -)
+want='all test test-all deps tree export check check-modules test-tools kunit-uml kunit-rt kunit-rt-build kunit-x86_64 selftest-tun noise-check modprobe-check check-objdump coverage bench tables mbox fresh-check clean help'
+[ "$targets" = "$want" ] && ok "make help: real paths, the targets in the order of the flow" ||
+	fail "make help lists: $targets"
 
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
 ok "tables"
