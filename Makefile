@@ -33,13 +33,13 @@ all: deps tree kunit-uml
 ##             with check, at nice 15), then a verdict with each step's time
 ##             (out/test-steps.txt)
 test:
-	@tools/steps --beside check:kunit-rt-build test deps test-tools tree \
+	@tools/steps --parallel check:kunit-rt-build test deps test-tools tree \
 		check kunit-uml kunit-rt
 
 ## test-all:   test, plus the x86_64 KASAN cell, the tun selftest, the
 ##             modprobe boot and the objdump comparison
 test-all:
-	@tools/steps --beside check:kunit-rt-build test-all deps test-tools \
+	@tools/steps --parallel check:kunit-rt-build test-all deps test-tools \
 		tree check kunit-uml kunit-rt kunit-x86_64 selftest-tun \
 		modprobe-check check-objdump
 

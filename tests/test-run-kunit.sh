@@ -6,7 +6,7 @@
 # (subcommand, the cell's fragments, --arch, the qemu config and
 # timeout of the qemu cells, the build directory, ccache, no --jobs:
 # kunit.py's default is the CPUs this process may run on, as nproc's),
-# the qemu stand-in first on PATH for the qemu cells only, what is
+# the qemu wrapper first on PATH for the qemu cells only, what is
 # written to out/, and the verdict: a clean run passes; a splat in the
 # log, a suite missing from the JSON, kunit.py failing, no kernel log,
 # the wrong number of CPUs each fail the cell, saying why; --build-only
@@ -111,7 +111,7 @@ if FAKE_JSON=$tmp/good.json FAKE_LOG=$tmp/uml.log run uml 0 uml; then
 fi
 
 # the qemu cells: their fragments, the qemu config, the timeout, the
-# stand-in first on PATH
+# wrapper first on PATH
 for cell in rt x86_64; do
 	case $cell in
 	rt) frags="base debug rt checkers" ;;

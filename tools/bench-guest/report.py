@@ -50,7 +50,7 @@ ORDER = ["tun-write-1400", "tun-write-64", "tun-echo-1400", "tun-echo-64",
 # The cross-CPU workloads (2 vCPUs, a boot of their own): no goal.
 ORDER += ["tun-echo-xcpu-1400", "tun-echo-xcpu-64", "vhost-batch-xcpu-1400",
           "vhost-batch-xcpu-64"]
-# The goals on 7.3 (issue 17), patched/base of the medians; the skb-head
+# The goals on 7.3, patched/base of the medians; the skb-head
 # loops against their floors (FLOOR_GOALS: series/floor); the cross-CPU
 # workloads: no more instructions and no more slab heads than the base.
 GOALS = {"tun-write-1400": 0.80, "tun-write-64": 0.80,
@@ -62,9 +62,9 @@ FLOOR_GOALS = {"skb-head-pair": 1.10, "skb-head-bulk64": 1.05}
 MICRO = {"skb-head-pair": "skb-head-pair", "skb-head-bulk64": "skb-head-bulk64"}
 MICRO_BASE = "skb-head-slab"
 # The same loops with the heads reused and no allocator (bench module):
-# each micro row's floor, and series/floor beside series/slab.
+# each micro row's floor, and series/floor next to series/slab.
 FLOOR = {"skb-head-pair": "skb-floor-pair", "skb-head-bulk64": "skb-floor-bulk64"}
-# Printed by the bench module beside the table's loops, per iteration;
+# Printed by the bench module with the table's loops, per iteration;
 # listed under the table, not compared with the base.
 DIAG = {"skb-head-bulk32": "napi_skb_cache_get_bulk(32) + build_skb_around() + consume_skb_bh(), per head",
         "lock-bh-pair": "local_bh_disable() + local_bh_enable() around a per-CPU increment",
