@@ -3,7 +3,7 @@
 # skb_pool: the NAPI skb-head cache for process-context drivers (tun, tap,
 # veth), as a patch series on Debian's Linux sources (the pinned base
 # below), with the tooling that applies, tests, measures and checks it.
-# `make help` lists the targets.
+# `make help` lists the targets, in the order of the flow.
 
 # The pinned base, its one home: Debian's linux-source-<major>.<minor>
 # (tools/common.sh derives the package name from the version), fetched
@@ -23,16 +23,25 @@ export BASE_VERSION BASE_SUITE BASE_MIRROR
 export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
-.PHONY: all help deps tree export check check-modules noise-check modprobe-check check-objdump mbox kunit-uml kunit-x86_64 kunit-rt \
-	kunit-rt-build \
-	selftest-tun coverage bench test test-all test-tools fresh-check clean
+.PHONY: all test test-all deps tree export check check-modules test-tools kunit-uml kunit-rt kunit-rt-build kunit-x86_64 selftest-tun noise-check modprobe-check check-objdump coverage bench tables mbox fresh-check clean help
 
 ## all:        install what is missing, prepare the tree, run the UML suites
 all: deps tree kunit-uml
 
-## help:       this list
-help:
-	@sed -n 's/^## //p' $(MAKEFILE_LIST)
+## test:       what CI runs: test-tools, tree, check, kunit-uml, kunit-rt,
+##             one after the other (the rt cell's kernel built in parallel
+##             with check, at nice 15), then a verdict with each step's time
+##             (out/test-steps.txt)
+test:
+	@tools/steps --parallel check:kunit-rt-build test deps test-tools tree \
+		check kunit-uml kunit-rt
+
+## test-all:   test, plus the x86_64 KASAN cell, the tun selftest, the
+##             modprobe boot and the objdump comparison
+test-all:
+	@tools/steps --parallel check:kunit-rt-build test-all deps test-tools \
+		tree check kunit-uml kunit-rt kunit-x86_64 selftest-tun \
+		modprobe-check check-objdump
 
 ## deps:       apt-get install the build/test dependencies; fetch the base
 ##             (BASE_MIRROR=URL: another Debian mirror for it)
@@ -64,32 +73,31 @@ check: tree
 check-modules: tree
 	@tools/check-series --only modules
 
-## mbox:       after make check (not run again when it passed on the same
-##             series and tools commits), out/mbox/<series>.mbox, net-fixes
-##             first: cover 0/y + [RFC PATCH net x/y] for the fixes,
-##             [RFC PATCH net-next x/y] for the others (the base is a
-##             release), for git send-email; checked to git am onto a fresh
-##             base; From and signed off by git's user.name/user.email (or
-##             SKBPOOL_SENDER='Name <mail>'); refuses a placeholder identity
-mbox: tree
-	@tools/check-stamp run tools/check-series
-	@tools/mbox
+## test-tools: the tools' own tests (no kernel build)
+test-tools:
+	@tests/run
 
-## kunit-uml:  KUnit under UML with the debug fragment -> out/kunit-uml.{json,log}
+## kunit-uml:  KUnit under UML with the debug fragment -> out/kunit-uml.{json,log},
+##             the cell's entry in results/kunit.json
 kunit-uml: tree
 	@tools/run-kunit uml
-
-## kunit-x86_64: qemu x86_64, 2 vCPUs, KASAN + lockdep -> out/kunit-x86_64.*
-kunit-x86_64: tree
-	@tools/run-kunit x86_64
 
 ## kunit-rt:   qemu x86_64, 2 vCPUs, PREEMPT_RT + lockdep -> out/kunit-rt.*
 kunit-rt: tree
 	@tools/run-kunit rt
 
-## kunit-rt-build: only build the rt cell's kernel (make test does it beside check)
+## kunit-rt-build: only build the rt cell's kernel (make test does it in
+##             parallel with check)
 kunit-rt-build:
 	@tools/run-kunit --build-only rt
+
+## kunit-x86_64: qemu x86_64, 2 vCPUs, KASAN + lockdep -> out/kunit-x86_64.*
+kunit-x86_64: tree
+	@tools/run-kunit x86_64
+
+## selftest-tun: upstream's tun selftest on the x86_64 cell's kernel (after kunit-x86_64)
+selftest-tun: tree
+	@tools/run-selftest
 
 ## noise-check: a cell (CELL=uml, x86_64 or rt) run RUNS=10 times while
 ##             unrelated skb traffic moves every CPU's NAPI cache
@@ -109,38 +117,34 @@ modprobe-check: tree
 check-objdump: tree
 	@tools/check-objdump
 
-## selftest-tun: upstream's tun selftest on the x86_64 cell's kernel (after kunit-x86_64)
-selftest-tun: tree
-	@tools/run-selftest
-
 ## coverage:   gcov + lcov of the series under UML KUnit -> out/coverage/
-##             {coverage.info,html/,summary.txt}; fails under
+##             {coverage.info,html/,summary.txt}, results/coverage.json; fails under
 ##             kunit/coverage-threshold (UNCOMMITTED=1: the tree as on disk)
 coverage: $(if $(UNCOMMITTED),deps,tree)
 	@tools/coverage $(if $(UNCOMMITTED),--uncommitted)
 
-## bench:      qemu -icount runs, base vs patched -> out/bench/results.{json,md}, chart.svg
+## bench:      qemu -icount runs, base vs patched -> out/bench/results.{json,md},
+##             chart.svg, results/bench.json
 bench: tree
 	@tools/bench
 
-## test-tools: the tools' own tests (no kernel build)
-test-tools:
-	@tests/run
+## tables:     the tables of README.md and docs/ made again from results/
+##             (bench.json, kunit.json, coverage.json: what bench,
+##             coverage and the kunit-* cells write); tools/tables --check
+##             says whether they agree (make test-tools runs it)
+tables:
+	@tools/tables
 
-## test:       what CI runs: test-tools, tree, check, kunit-uml, kunit-rt,
-##             one after the other (the rt cell's kernel built beside
-##             check, at nice 15), then a verdict with each step's time
-##             (out/test-steps.txt)
-test:
-	@tools/steps --beside check:kunit-rt-build test deps test-tools tree \
-		check kunit-uml kunit-rt
-
-## test-all:   test, plus the x86_64 KASAN cell, the tun selftest, the
-##             modprobe boot and the objdump comparison
-test-all:
-	@tools/steps --beside check:kunit-rt-build test-all deps test-tools \
-		tree check kunit-uml kunit-rt kunit-x86_64 selftest-tun \
-		modprobe-check check-objdump
+## mbox:       after make check (not run again when it passed on the same
+##             series and tools commits), out/mbox/<series>.mbox, net-fixes
+##             first: cover 0/y + [RFC PATCH net x/y] for the fixes,
+##             [RFC PATCH net-next x/y] for the others (the base is a
+##             release), for git send-email; checked to git am onto a fresh
+##             base; From and signed off by git's user.name/user.email (or
+##             SKBPOOL_SENDER='Name <mail>'); refuses a placeholder identity
+mbox: tree
+	@tools/check-stamp run tools/check-series
+	@tools/mbox
 
 ## fresh-check: the README's two commands, cold, in a new Debian 12 root
 ##             (debootstrap under $(CACHE)/fresh-check) -> out/fresh-check/
@@ -150,3 +154,10 @@ fresh-check:
 ## clean:      remove out/ (the cache stays: rm -rf $(CACHE) for a cold start)
 clean:
 	rm -rf out
+
+## help:       this list, in the order of the flow, with this checkout's
+##             paths ($(CACHE), $(CURDIR)/out)
+help:
+	@sed -n 's/^## //p' $(MAKEFILE_LIST) | \
+		sed -e 's|$$(CACHE)|$(CACHE)|g' -e 's|\([ (]\)out/|\1$(CURDIR)/out/|g' \
+		-e 's|\([ (]\)results/|\1$(CURDIR)/results/|g'

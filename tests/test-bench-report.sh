@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # tools/bench report (tools/bench-guest/report.py): results.json,
-# results.md, medians, min/max, ratios, slab heads per 1000 packets and
+# results.md (and no copy in results/ of a partial run), medians, min/max, ratios, slab heads per 1000 packets and
 # the skb-head-* mapping, from synthetic raw guest logs. No kernel.
 set -euo pipefail
 
@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # No real worktrees: the report names none.
-export SKBPOOL_CACHE=$tmp/cache
+export SKBPOOL_CACHE=$tmp/cache SKBPOOL_RESULTS=$tmp/results
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 # jq_is FILTER EXPECTED: results.json's FILTER is EXPECTED
@@ -92,6 +92,9 @@ fi
 for f in results.json results.md; do
 	[ -s "$tmp/out/bench/$f" ] || fail "no $f"
 done
+# A report of some workloads only is not the checkout's results.
+[ ! -e "$tmp/results/bench.json" ] || fail "a partial report was copied to results/bench.json"
+has "$tmp/report.out" 'not every workload measured \(tun-write-64 .*\): .*/results/bench.json left as it was'
 if command -v gnuplot >/dev/null; then
 	grep -q '<svg' "$tmp/out/bench/chart.svg" 2>/dev/null || fail "no chart.svg"
 fi

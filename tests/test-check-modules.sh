@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# tools/check-modules on a toy tree, with a stand-in for make (a kernel
+# tools/check-modules on a toy tree, with a fake make (a kernel
 # build is too slow here): what it fails on, each alone, and a pass.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -341,26 +341,31 @@ fi
 rm -rf "$co/net-fixes"
 
 # tools/mbox on the good series: cover 0/2 from the cover letter, the
-# bench table from README.md (no out/bench/results.md), said so; the
-# mbox imports with git am
+# bench table from results/bench.json when its patched kernel is the
+# series being mailed, refused otherwise; the mbox imports with git am
 rm -rf "$co"
 cp -r "$tmp/good" "$co"
 "$tools/tree" --force >/dev/null 2>&1 || { echo "FAIL: tree"; exit 1; }
 printf 'Subject: core: foo, counted\n\nFoo counts calls.\n' > "$co/core-patches/cover-letter"
-mkdir -p "$co/docs"
-cat > "$co/docs/bench.md" <<'MD'
-## Latest results
-
-Made by `tools/bench guest run report`, patched `series` at 0123abcd:
-
-| workload | unit | base | patched | ratio | goal | a | b | slab heads/1000 pkts base -> patched | runs x packets |
-|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
-| foo-64 | instructions/packet | 100.0 | 90.0 | 0.900 | <= 0.8 MISSED | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |
-
-Base `1.0 (base-1.0-1_toy @ 0123abcd)`, patched `1.0 (series @ 4567)`; made by `make bench`.
-
-## Next
-MD
+# bench_json BASE PATCHED [TREE]: results/bench.json of one workload
+bench_json() {
+	mkdir -p "$co/results"
+	python3 - "$co/results/bench.json" "$@" <<'PY'
+import json
+import sys
+w = {"name": "foo-64", "unit": "instructions/packet", "base": 100.0,
+     "patched": 90.0, "ratio": 0.9, "min": 89.0, "max": 91.0,
+     "base_min": 99.0, "base_max": 101.0, "packets": 10, "runs": 7,
+     "slab_heads_per_1000": 0.0, "slab_heads_per_1000_base": 1000.0,
+     "spread_pct": 2.2, "goal": 0.8}
+r = {"method": "toy", "base": sys.argv[2], "patched": sys.argv[3],
+     "command": "make bench", "workloads": [w], "diagnostics": []}
+if len(sys.argv) > 4:
+    r["patched_tree"] = sys.argv[4]
+json.dump(r, open(sys.argv[1], "w"))
+PY
+}
+bench_json "1.0 (base-1.0-1_toy @ 0123abcd)" "1.0 (series @ $(git -C "$tree" rev-parse --short=12 series))"
 tool=$tools/mbox
 # No sender, or a placeholder one: no mails.
 if SKBPOOL_SENDER="Tester <t@example.org>" run mbox-placeholder 1; then
@@ -378,13 +383,13 @@ if run mbox 0; then
 	# RFC: the toy, like the series, is on a release, not on net-next
 	if [ "$(grep -c '^Subject: \[RFC PATCH net-next [0-2]/2\]' "$m")" = 3 ] &&
 	   grep -q '^Subject: \[RFC PATCH net-next 0/2\] core: foo, counted$' "$m" &&
-	   grep -q 'Table copied from docs/bench.md' "$m" &&
+	   grep -q 'from results/bench.json of' "$m" &&
 	   grep -qE '^  foo-64 +insns/packet +100.0 +90.0 +0.900 +1000.0 -> 0.0$' "$m"; then
-		ok "mbox: cover 0/2 with docs/bench.md's table, said so; patches 1/2, 2/2"
+		ok "mbox: cover 0/2 with results/bench.json's table, said so; patches 1/2, 2/2"
 	else
-		fail "mbox: $(grep -E '^Subject|foo-64|copied' "$m")"
+		fail "mbox: $(grep -E '^Subject|foo-64|results' "$m")"
 	fi
-	has mbox 'WARNING: bench table from docs/bench.md'
+	has mbox 'bench table from .*/results/bench.json \(patched: 1.0 \(series @ [0-9a-f]{12}\), the series being mailed\)'
 	# every mail From the sender, who signs off both patches in place of
 	# the placeholder
 	if [ "$(grep -c '^From: Tess Tester <tess@kernel.org>$' "$m")" = 3 ] &&
@@ -410,17 +415,35 @@ if run mbox 0; then
 	else
 		fail "mbox: no base-commit: $(grep -n 'base-commit' "$m")"
 	fi
-	# a table of another base is not quoted
-	sed -i 's/base-1.0-1_toy/base-0.9-1_toy/' "$co/docs/bench.md"
-	if run mbox-other 0; then
-		if grep -q "^No benchmark figure: 'make bench' has not run on this base" "$m" &&
-		   ! grep -q 'foo-64' "$m"; then
-			ok "mbox: a docs/bench.md table of another base is not quoted, said so"
-		else
-			fail "mbox-other: $(grep -E 'foo-64|benchmark' "$m")"
-		fi
-		has mbox-other "WARNING: bench table from nowhere: docs/bench.md's table is not of base base-1.0-1_toy"
+	# a table of another base, of another series, or none: refused
+	good_json=$(cat "$co/results/bench.json")
+	sed -i 's/base-1.0-1_toy/base-0.9-1_toy/' "$co/results/bench.json"
+	if run mbox-other 1; then
+		has mbox-other "bench.json was measured on another base \(1.0 \(base-0.9-1_toy @ 0123abcd\)\), not base-1.0-1_toy"
+		ok "mbox: a bench table of another base refused"
 	fi
+	bench_json "1.0 (base-1.0-1_toy @ 0123abcd)" "1.0 (series @ 4567)" \
+		"$(git -C "$tree" rev-parse 'series~1^{tree}')"
+	if run mbox-stale 1; then
+		has mbox-stale "the bench table \(.*/results/bench.json\) is of another series: its patched kernel, 1.0 \(series @ 4567\), is not the series being mailed"
+		ok "mbox: a bench table of another series (its patched tree) refused"
+	fi
+	bench_json "1.0 (base-1.0-1_toy @ 0123abcd)" "1.0 (series @ 4567)"
+	if run mbox-unknown 1; then
+		has mbox-unknown "names no patched commit that .* has \(1.0 \(series @ 4567\)\)"
+		ok "mbox: a bench table of a commit the tree does not have refused"
+	fi
+	rm -f "$co/results/bench.json"
+	if run mbox-none 1; then
+		has mbox-none "no bench table \(.*/results/bench.json\): run 'make bench', or 'tools/mbox --no-bench'"
+		ok "mbox: no bench table refused"
+	fi
+	if run mbox-no-bench 0 --no-bench && grep -q '^No benchmark figure in this mail (sent with --no-bench)\.$' "$m"; then
+		ok "mbox --no-bench: the cover says there is no figure"
+	else
+		fail "mbox --no-bench: $(sed -n '/^Performance/,/^Tess/p' "$m")"
+	fi
+	printf '%s\n' "$good_json" > "$co/results/bench.json"
 	has mbox 'import with .git am --empty=drop. onto base-1.0-1_toy'
 	if run mbox-no-rfc 0 --no-rfc &&
 	   [ "$(grep -c '^Subject: \[PATCH net-next [0-2]/2\]' "$m")" = 3 ]; then
@@ -470,17 +493,13 @@ if run mbox 0; then
 	fi
 	rm -rf "$co" "$tmp/out/mbox/net-fixes.mbox"
 	mv "$tmp/co-before-net" "$co"
-	mkdir -p "$tmp/out/bench"
-	printf '| workload | unit | base | patched | ratio | goal | a | b | slab heads/1000 pkts base -> patched | r |\n|---|\n| foo-64 | instructions/packet | 100.0 | 80.0 | 0.800 | x | 1 | 2 | 1000.0 -> 0.0 | 7 x 10 |\n' \
-		> "$tmp/out/bench/results.md"
-	if run mbox2 0; then
-		has mbox2 'bench table from out/bench/results.md'
-		if grep -q '^out/bench/results.md, written on' "$m" &&
-		   grep -qE '^  foo-64 .* 80.0 +0.800 ' "$m"; then
-			ok "mbox: the table from out/bench/results.md when make bench ran"
-		else
-			fail "mbox2: $(sed -n '/^Performance/,/^Tester/p' "$m")"
-		fi
+	# the patched tree named outright (what make bench records)
+	bench_json "1.0 (base-1.0-1_toy @ 0123abcd)" "1.0 (series @ 4567)" \
+		"$(git -C "$tree" rev-parse 'series^{tree}')"
+	if run mbox2 0 && grep -qE '^  foo-64 .* 90.0 +0.900 ' "$m"; then
+		ok "mbox: a bench table whose patched_tree is the series' is quoted"
+	else
+		fail "mbox2: $(sed -n '/^Performance/,/^Tess/p' "$m")"
 	fi
 fi
 

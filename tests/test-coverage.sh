@@ -176,6 +176,15 @@ if run good 0; then
 		fail "good: out/coverage lacks summary.txt, coverage.info or kunit.json"
 	[ "$fails" != "$f0" ] ||
 		ok "a toy series measured: kunit.py without --jobs, the summary, the report, lcov agrees"
+	# the committed series' figures, recorded in the checkout
+	got=$(jq -c '[.base, .series, .command, .changed.hit, .changed.found,
+		.changed.unreachable, .changed.pass, .files[0].file, .files[0].lines_hit]' \
+		"$co/results/coverage.json" 2>&1) || true
+	if [ "$got" = "[\"1.0\",\"$(t rev-parse --short series)\",\"make coverage\",3,4,0,true,\"net/core/foo.c\",5]" ]; then
+		ok "the figures recorded in results/coverage.json"
+	else
+		fail "results/coverage.json: $got"
+	fi
 fi
 
 # lcov --summary counting otherwise: the run fails, saying where

@@ -22,7 +22,7 @@ for tool in "$tools"/* "$tools"/qemu-shim/*; do
 	run "$name--help" 0 --help && has "$name--help" '^[Uu]sage: '
 	n=$((n + 1))
 	case $name in
-	# the qemu stand-in passes every other argument to qemu; coverage
+	# the qemu wrapper passes every other argument to qemu; coverage
 	# passes the ones it does not know to kunit.py
 	qemu-shim-*|coverage) ;;
 	*) run "$name-bad" 2 --frobnicate && has "$name-bad" '^[Uu]sage: ' ;;

@@ -8,8 +8,8 @@
 # qemu's probe guest fails, hangs or runs (FAKE_KVM), and KVM is kept
 # only when it ran; the probe guest itself, under the real qemu's TCG,
 # reaches its exit port; SKBPOOL_QEMU_KVM=0 skips it, =1 keeps KVM only
-# where the device opens; the real qemu is found past the stand-in's
-# own directory. Then tools/run-kunit puts the stand-in first on PATH
+# where the device opens; the real qemu is found past the wrapper's
+# own directory. Then tools/run-kunit puts the wrapper first on PATH
 # for the qemu cells and not for UML (a fake kunit.py says which qemu
 # it would run).
 set -euo pipefail
@@ -52,7 +52,7 @@ export FAKE_PROBES=$tmp/probes
 probes() { wc -l < "$FAKE_PROBES.$1"; }
 # with_probes NAME ...: run NAME ..., its probes counted apart
 with_probes() { : > "$FAKE_PROBES"; run "$@"; local rc=$?; mv "$FAKE_PROBES" "$FAKE_PROBES.$1"; return $rc; }
-# the stand-in's directory twice on PATH, once by another spelling, and
+# the wrapper's directory twice on PATH, once by another spelling, and
 # ahead of the fake: both are skipped
 export PATH=$tools/qemu-shim:$tools/../tools/qemu-shim/:$bin:$PATH
 unset SKBPOOL_QEMU_KVM
@@ -61,7 +61,7 @@ touch "$SKBPOOL_KVM_DEV"
 
 # argv NAME: what the fake qemu got, space-joined, '|' between arguments
 argv() { sed -n '/^fake qemu$/,$p' "$tmp/$1.out" | tail -n +2 | paste -sd '|'; }
-# accel_line NAME: the stand-in's line
+# accel_line NAME: the wrapper's line
 accel_line() { grep '^qemu-shim: ' "$tmp/$1.out" || true; }
 
 # kunit.py 7.3's command line for the x86_64 cells
@@ -114,7 +114,7 @@ run none 0 -accel kvm -m 64 && [ "$(argv none)" = '-m|64|-accel|tcg' ] &&
 	has none '^qemu-shim: accel tcg ' && ok "no accelerator left: tcg added" ||
 	fail "none: qemu got $(argv none)"
 
-# qemu's exit status is the stand-in's
+# qemu's exit status is the wrapper's
 FAKE_QEMU_RC=3 run rc 3 -accel tcg && ok "qemu's exit status passed on"
 
 # no device: said so, no probe
@@ -143,26 +143,26 @@ SKBPOOL_QEMU_KVM=1 SKBPOOL_KVM_DEV=$tmp/nokvm run kvm-no-dev 0 "${kunit[@]}" &&
 	has kvm-no-dev "^qemu-shim: accel tcg \(kvm not used: SKBPOOL_QEMU_KVM=1 but .*/nokvm cannot be opened" &&
 	ok "SKBPOOL_QEMU_KVM=1 without a device: tcg" || fail "kvm-no-dev: qemu got $(argv kvm-no-dev)"
 
-# no qemu but the stand-in: exit 127 and what to do (a PATH with only
-# the stand-in and what a shell script needs)
+# no qemu but the wrapper: exit 127 and what to do (a PATH with only
+# the wrapper and what a shell script needs)
 mkdir -p "$tmp/noqemu"
 for c in bash env dirname basename sed; do ln -s "$(command -v "$c")" "$tmp/noqemu/$c"; done
 PATH=$tools/qemu-shim:$tmp/noqemu run no-qemu 127 -accel tcg &&
 	has no-qemu "^qemu-shim: error: no qemu-system-x86_64 on PATH" &&
 	ok "no real qemu: exit 127, said so"
-# from here on, the stand-in is not on PATH
+# from here on, the wrapper is not on PATH
 PATH=$bin:$(getconf PATH)
 export PATH
 
-# --help alone is the stand-in's; -help goes to qemu
+# --help alone is the wrapper's; -help goes to qemu
 run help 0 --help && has help '^Usage: qemu-system-x86_64' && hasnt help 'fake qemu' &&
 	ok "--help"
 run qemu-help 0 -help && has qemu-help '^fake qemu$'
 
-# tools/run-kunit: the stand-in first on PATH for x86_64 and rt, not for
+# tools/run-kunit: the wrapper first on PATH for x86_64 and rt, not for
 # uml. A fake tree whose kunit.py says which qemu it finds, runs it as
 # 7.3's does (FAKE_KUNIT_DIRECT=1: the fake qemu by its path, past the
-# stand-in) into the build directory's test.log, and fails; run-kunit
+# wrapper) into the build directory's test.log, and fails; run-kunit
 # then fails the cell (no JSON), after its checks of the log.
 export SKBPOOL_CACHE=$tmp/cache SKBPOOL_OUT=$tmp/out
 mkdir -p "$SKBPOOL_CACHE/tree/.git" "$SKBPOOL_CACHE/tree/tools/testing/kunit"

@@ -6,7 +6,7 @@
 # (subcommand, the cell's fragments, --arch, the qemu config and
 # timeout of the qemu cells, the build directory, ccache, no --jobs:
 # kunit.py's default is the CPUs this process may run on, as nproc's),
-# the qemu stand-in first on PATH for the qemu cells only, what is
+# the qemu wrapper first on PATH for the qemu cells only, what is
 # written to out/, and the verdict: a clean run passes; a splat in the
 # log, a suite missing from the JSON, kunit.py failing, no kernel log,
 # the wrong number of CPUs each fail the cell, saying why; --build-only
@@ -19,8 +19,10 @@ tool=$top/tools/run-kunit
 source "$here/lib.sh"
 ok() { echo "ok: $*"; }
 
-export SKBPOOL_CACHE=$tmp/cache SKBPOOL_OUT=$tmp/out
+export SKBPOOL_CACHE=$tmp/cache SKBPOOL_OUT=$tmp/out SKBPOOL_RESULTS=$tmp/results
 unset SKBPOOL_TOP
+# rec FILTER: the uml cell's entry in results/kunit.json, through jq
+rec() { jq -c ".cells.uml | $1" "$SKBPOOL_RESULTS/kunit.json" 2>&1 || true; }
 kunit_dir=$SKBPOOL_CACHE/tree/tools/testing/kunit
 mkdir -p "$SKBPOOL_CACHE/tree/.git" "$kunit_dir"
 # The fake kunit.py: its argv, one a line, and the qemu it would run
@@ -97,10 +99,19 @@ if FAKE_JSON=$tmp/good.json FAKE_LOG=$tmp/uml.log run uml 0 uml; then
 	grep -q 'Testing complete' "$SKBPOOL_OUT/kunit-uml.txt" || fail "uml: out/kunit-uml.txt is not kunit.py's output"
 	[ "$fails" != "$f0" ] ||
 		ok "uml: kunit.py run with the cell's fragments, --arch=um, no --jobs; out/ written; passed"
+	# recorded for the README's matrix, with the suites' counts
+	total=$(awk '!/^#/ && NF == 2 { n += $2 } END { print n }' "$top/kunit/expected")
+	got=$(rec '[.cases, .passed, .failed, .skipped, .splats, .arch, .command, .suites.tun.expected == .suites.tun.cases]')
+	if [ "$got" = "[$total,$total,0,0,\"0\",\"x86_64 (qemu TCG)\",\"make kunit-uml\",true]" ] &&
+	   has uml "^run-kunit: cell uml: recorded in $SKBPOOL_RESULTS/kunit.json"; then
+		ok "uml: the run recorded in results/kunit.json (cases, suites, splats)"
+	else
+		fail "uml: results/kunit.json: $got"
+	fi
 fi
 
 # the qemu cells: their fragments, the qemu config, the timeout, the
-# stand-in first on PATH
+# wrapper first on PATH
 for cell in rt x86_64; do
 	case $cell in
 	rt) frags="base debug rt checkers" ;;
@@ -125,10 +136,13 @@ FAKE_JSON=$tmp/good.json FAKE_LOG=$tmp/uml.log run extra 0 uml 'skb_pool.*' &&
 	[ "$(sed -n '$!p' "$FAKE_ARGS" | tail -n 1)" = 'skb_pool.*' ] &&
 	ok "extra arguments: last, to kunit.py run" || fail "extra: $(paste -sd ' ' "$FAKE_ARGS")"
 
+hasnt extra 'recorded in' && ok "a run narrowed by kunit.py options: not recorded"
+
 # the failures
 if FAKE_JSON=$tmp/good.json FAKE_LOG=$tmp/uml-warn.log run splat 1 uml; then
 	has splat '^scan-splats: 1 splat\(s\) in '
 	has splat '^run-kunit: cell uml FAILED '
+	[ "$(rec .splats)" = '"1"' ] || fail "splat: results/kunit.json says splats $(rec .splats)"
 	ok "a splat in the log: the cell fails, though every case passed"
 fi
 if FAKE_JSON=$tmp/no-tun.json FAKE_LOG=$tmp/uml.log run missing 1 uml; then

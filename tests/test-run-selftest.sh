@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # tools/run-selftest on a toy tree (a tun.c that only returns, a ynl
 # directory whose Makefile makes an empty libynl.a, a 'headers' target)
-# and a stand-in qemu-system-x86_64 that records its command line and
+# and a fake qemu-system-x86_64 that records its command line and
 # prints a console log it is given: the selftest is built statically
 # and packed with busybox into an initramfs whose /init runs it; qemu
 # boots the x86_64 cell's bzImage with it, KUnit off, 2 vCPUs, TCG; the

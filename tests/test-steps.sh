@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # tools/steps (make test's runner): each step in turn, a stop at the
 # first failure, and a verdict listing every step's result and time; a
-# target run beside a step (--beside), waited for, or stopped.
+# target run in parallel with a step (--parallel), waited for, or stopped.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/../tools/steps
@@ -42,37 +42,37 @@ if FAIL_ON=two run failing 1 test one two three; then
 	ok "stops at the failing step, names it, lists what did not run"
 fi
 rm -f "$tmp/made"
-if run beside 0 --beside two:bg test one two three; then
-	[ "$(sort "$tmp/made" | paste -sd' ')" = "bg one three two" ] || fail "beside: made $(cat "$tmp/made")"
-	has beside '^  bg +ok +0 min 0[0-9] s \(beside two\)$'
-	grep -q '^made bg$' "$tmp/out/test-bg.log" || fail "beside: no output in out/test-bg.log"
-	grep -q '^niceness 15$' "$tmp/out/test-bg.log" || fail "beside: not at nice 15: $(cat "$tmp/out/test-bg.log")"
+if run parallel 0 --parallel two:bg test one two three; then
+	[ "$(sort "$tmp/made" | paste -sd' ')" = "bg one three two" ] || fail "parallel: made $(cat "$tmp/made")"
+	has parallel '^  bg +ok +0 min 0[0-9] s \(in parallel with two\)$'
+	grep -q '^made bg$' "$tmp/out/test-bg.log" || fail "parallel: no output in out/test-bg.log"
+	grep -q '^niceness 15$' "$tmp/out/test-bg.log" || fail "parallel: not at nice 15: $(cat "$tmp/out/test-bg.log")"
 	# a session is an autogroup, whose own nice value rules across groups
 	[ ! -r /proc/self/autogroup ] || grep -q '^autogroup .* nice 15$' "$tmp/out/test-bg.log" ||
-		fail "beside: its autogroup not at nice 15: $(cat "$tmp/out/test-bg.log")"
+		fail "parallel: its autogroup not at nice 15: $(cat "$tmp/out/test-bg.log")"
 	[ "$(grep -n '' "$tmp/out/test-steps.txt" | grep -E ' (two|bg|three) ' | cut -d: -f1 | paste -sd' ')" = "3 4 5" ] ||
-		fail "beside: the verdict does not list bg between two and three"
-	ok "a target beside a step: run at nice 15 (its autogroup too), waited for, its output kept, listed after the step"
+		fail "parallel: the verdict does not list bg between two and three"
+	ok "a target in parallel with a step: run at nice 15 (its autogroup too), waited for, its output kept, listed after the step"
 fi
 rm -f "$tmp/made"
-if FAIL_ON='bg' run beside-fails 1 --beside two:bg test one two three; then
-	has beside-fails '^  bg +FAILED +.*\(beside two, exit 1, log '
-	has beside-fails '^  three +not run'
-	has beside-fails "^test: FAILED at 'bg' after"
-	has beside-fails '^  bg: made bg$'
-	ok "a failing target beside a step fails the run, with its log's tail"
+if FAIL_ON='bg' run parallel-fails 1 --parallel two:bg test one two three; then
+	has parallel-fails '^  bg +FAILED +.*\(in parallel with two, exit 1, log '
+	has parallel-fails '^  three +not run'
+	has parallel-fails "^test: FAILED at 'bg' after"
+	has parallel-fails '^  bg: made bg$'
+	ok "a failing target in parallel with a step fails the run, with its log's tail"
 fi
 rm -f "$tmp/made"
 t0=$SECONDS
-if SLOW_ON=bg FAIL_ON=two run beside-stopped 1 --beside two:bg test one two three; then
-	[ $((SECONDS - t0)) -lt 20 ] || fail "beside-stopped: took $((SECONDS - t0)) s: bg waited for"
-	has beside-stopped '^  bg +stopped +\(beside two\)$'
-	has beside-stopped "^test: FAILED at 'two' after"
-	! pgrep -f "$tmp/make" >/dev/null || fail "beside-stopped: bg still running"
-	ok "a target beside a step that fails is stopped, not waited for"
+if SLOW_ON=bg FAIL_ON=two run parallel-stopped 1 --parallel two:bg test one two three; then
+	[ $((SECONDS - t0)) -lt 20 ] || fail "parallel-stopped: took $((SECONDS - t0)) s: bg waited for"
+	has parallel-stopped '^  bg +stopped +\(in parallel with two\)$'
+	has parallel-stopped "^test: FAILED at 'two' after"
+	! pgrep -f "$tmp/make" >/dev/null || fail "parallel-stopped: bg still running"
+	ok "a target in parallel with a step that fails is stopped, not waited for"
 fi
-run beside-usage 2 --beside two test one two
-has beside-usage "^steps: --beside wants STEP:TARGET, not 'two'"
+run parallel-usage 2 --parallel two test one two
+has parallel-usage "^steps: --parallel wants STEP:TARGET, not 'two'"
 run usage 2 test
-has usage '^Usage: steps \[--beside STEP:TARGET\]... NAME TARGET'
+has usage '^Usage: steps \[--parallel STEP:TARGET\]... NAME TARGET'
 [ "$fails" = 0 ]

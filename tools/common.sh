@@ -48,6 +48,11 @@ CHECK_TREE=$SKBPOOL_CACHE/check/tree
 CHECK_BUILD=$SKBPOOL_CACHE/check/build/uml
 # shellcheck disable=SC2034  # read by the tools that source this file
 OUT=${SKBPOOL_OUT:-$TOP/out}
+# The results the checkout keeps (git-tracked), one JSON per kind, each
+# written by the tool that measures it; tools/tables renders the tables
+# of README.md and docs/ from them.
+# shellcheck disable=SC2034  # read by the tools that source this file
+RESULTS=${SKBPOOL_RESULTS:-$TOP/results}
 export CCACHE_DIR=${CCACHE_DIR:-$SKBPOOL_CACHE/ccache}
 export CCACHE_BASEDIR=$SKBPOOL_CACHE
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}

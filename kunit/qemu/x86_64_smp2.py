@@ -3,7 +3,7 @@
 # config (qemu_configs/x86_64.py, same form in 7.3) plus SMP and 2 vCPUs,
 # so the suites' cross-CPU cases run on two CPUs. kunit.py adds
 # -m 1024 and, in 7.3, '-accel kvm -accel hvf -accel tcg' ahead of these
-# parameters; tools/run-kunit's qemu stand-in (tools/qemu-shim) drops
+# parameters; tools/run-kunit's qemu wrapper (tools/qemu-shim) drops
 # hvf, and kvm unless a probe guest runs under it. qemu takes the first accelerator that starts, so an
 # '-accel tcg,thread=multi' here would never be read: it is not given.
 # TCG's default on an x86_64 host is one host thread per vCPU anyway

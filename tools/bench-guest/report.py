@@ -2,11 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 """Turn the raw guest output of tools/bench into results.json/.md (+ gnuplot data).
 
+results.json holds the figures; results.md is the table made from it by
+tools/pylib/skbpool_results.py, which also renders the tables of the
+README and docs/bench.md from the copy tools/bench keeps in
+results/bench.json (tools/tables).
+
 Usage: report.py [--peer RAW_PEER] RAW_BASE RAW_PATCHED OUTDIR [COMMAND]
 
 --peer: the raw files of a third kernel, the series this one grew from
 (tools/bench: the v2 series, BENCH_PEER_DESC names it); its figures go
-beside the base's, with the ratio peer/base and the goal that this
+next to the base's, with the ratio peer/base and the goal that this
 series is not above the peer where both ran a workload.
 
 RAW_BASE and RAW_PATCHED may each name several raw files of one kernel,
@@ -31,6 +36,10 @@ import re
 import statistics
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "pylib"))
+import skbpool_results as sr  # noqa: E402
+
 # per workload, per run: (ns a packet, slab heads a 1000 packets, packets)
 Runs = dict[str, list[tuple[float, float, int]]]
 
@@ -41,7 +50,7 @@ ORDER = ["tun-write-1400", "tun-write-64", "tun-echo-1400", "tun-echo-64",
 # The cross-CPU workloads (2 vCPUs, a boot of their own): no goal.
 ORDER += ["tun-echo-xcpu-1400", "tun-echo-xcpu-64", "vhost-batch-xcpu-1400",
           "vhost-batch-xcpu-64"]
-# The goals on 7.3 (issue 17), patched/base of the medians; the skb-head
+# The goals on 7.3, patched/base of the medians; the skb-head
 # loops against their floors (FLOOR_GOALS: series/floor); the cross-CPU
 # workloads: no more instructions and no more slab heads than the base.
 GOALS = {"tun-write-1400": 0.80, "tun-write-64": 0.80,
@@ -50,13 +59,12 @@ GOALS = {"tun-write-1400": 0.80, "tun-write-64": 0.80,
          "tap-vhost-batch-1400": 0.85, "tap-vhost-batch-64": 0.85,
          "veth-xdp-1400": 0.95, "veth-xdp-64": 0.95}
 FLOOR_GOALS = {"skb-head-pair": 1.10, "skb-head-bulk64": 1.05}
-SLAB_GOAL = 10.0
 MICRO = {"skb-head-pair": "skb-head-pair", "skb-head-bulk64": "skb-head-bulk64"}
 MICRO_BASE = "skb-head-slab"
 # The same loops with the heads reused and no allocator (bench module):
-# each micro row's floor, and series/floor beside series/slab.
+# each micro row's floor, and series/floor next to series/slab.
 FLOOR = {"skb-head-pair": "skb-floor-pair", "skb-head-bulk64": "skb-floor-bulk64"}
-# Printed by the bench module beside the table's loops, per iteration;
+# Printed by the bench module with the table's loops, per iteration;
 # listed under the table, not compared with the base.
 DIAG = {"skb-head-bulk32": "napi_skb_cache_get_bulk(32) + build_skb_around() + consume_skb_bh(), per head",
         "lock-bh-pair": "local_bh_disable() + local_bh_enable() around a per-CPU increment",
@@ -112,22 +120,6 @@ def summary(rs):
 
 def r1(x):
     return None if x is None else round(x, 1)
-
-
-def goal_text(w):
-    """The goal cell of row @w: each goal it has, met or MISSED."""
-    out = []
-    if w.get("goal") is not None:
-        out.append("<= %.2f %s" % (w["goal"], "met" if w["ratio"] <= w["goal"] else "MISSED"))
-    if w.get("goal_floor") is not None and w.get("ratio_floor") is not None:
-        out.append("<= %.2f x floor %s" % (
-            w["goal_floor"], "met" if w["ratio_floor"] <= w["goal_floor"] else "MISSED"))
-    if w["name"].find("-xcpu-") > 0:
-        ok = w["ratio"] <= 1.0 and w["slab_heads_per_1000"] <= w["slab_heads_per_1000_base"]
-        out.append("<= base %s" % ("met" if ok else "MISSED"))
-    if w.get("peer") is not None:
-        out.append("<= v2 %s" % ("met" if w["patched"] <= w["peer"] else "MISSED"))
-    return "; ".join(out)
 
 
 def main():
@@ -197,6 +189,10 @@ def main():
         return (rel or "unknown") + (" (%s)" % desc if desc else "")
     res = {"method": METHOD, "base": described(rel_b, "BENCH_BASE_DESC"),
            "patched": described(rel_p, "BENCH_PATCHED_DESC"), "command": command}
+    # The patched kernel's source tree (git's tree hash): tools/mbox
+    # quotes the table only in the mails of that series.
+    if os.environ.get("BENCH_PATCHED_TREE"):
+        res["patched_tree"] = os.environ["BENCH_PATCHED_TREE"]
     if peer_raw:
         res["peer"] = described(rel_v, "BENCH_PEER_DESC")
     diags = []
@@ -205,73 +201,14 @@ def main():
             d = summary(patched[name])
             diags.append({"name": name, "what": what, "instructions": r1(d["median"]),
                           "min": r1(d["min"]), "max": r1(d["max"]), "runs": d["runs"]})
-    res.update({"workloads": rows, "diagnostics": diags})
+    res.update({"spread_pct_max": max(w["spread_pct"] for w in rows),
+                "workloads": rows, "diagnostics": diags})
     with open(f"{outdir}/results.json", "w") as f:
         json.dump(res, f, indent=2)
         f.write("\n")
 
-    def fmt(x):
-        return "n/a" if x is None else "%.1f" % x
-
-    def slab_text(w):
-        if w["slab_heads_per_1000"] is None:
-            return "n/a"
-        seq = [w["slab_heads_per_1000_base"]]
-        if peer_raw:
-            seq.append(w.get("slab_heads_per_1000_peer"))
-        seq.append(w["slab_heads_per_1000"])
-        over = "" if w["slab_heads_per_1000"] <= SLAB_GOAL else " (> %g)" % SLAB_GOAL
-        return " -> ".join(fmt(x) for x in seq) + over
-
-    if peer_raw:
-        md = ["| workload | unit | base | v2 | patched | v2/base | patched/base | goal | "
-              "patched min..max | v2 min..max | base min..max | "
-              "slab heads/1000 pkts base -> v2 -> patched | runs x packets |",
-              "|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|"]
-    else:
-        md = ["| workload | unit | base | patched | ratio | goal | patched min..max | "
-              "base min..max | slab heads/1000 pkts base -> patched | runs x packets |",
-              "|---|---|---:|---:|---:|---|---:|---:|---:|---:|"]
-    for w in rows:
-        cells = [w["name"], w["unit"], "%.1f" % w["base"]]
-        if peer_raw:
-            cells += [fmt(w.get("peer")), "%.1f" % w["patched"],
-                      "n/a" if w.get("ratio_peer") is None else "%.3f" % w["ratio_peer"]]
-        else:
-            cells.append("%.1f" % w["patched"])
-        cells += ["%.3f" % w["ratio"], goal_text(w), "%.1f..%.1f" % (w["min"], w["max"])]
-        if peer_raw:
-            cells.append("n/a" if w.get("peer") is None else
-                         "%.1f..%.1f" % (w["peer_min"], w["peer_max"]))
-        cells += ["%.1f..%.1f" % (w["base_min"], w["base_max"]), slab_text(w),
-                  "%d x %d" % (w["runs"], w["packets"])]
-        md.append("| " + " | ".join(cells) + " |")
-    md.append("")
-    kernels = "Base `%s`, patched `%s`" % (res["base"], res["patched"])
-    if peer_raw:
-        kernels += ", v2 `%s`" % res["peer"]
-    md.append("%s; made by `%s`. Ratios = of the medians, lower is better. "
-              "Steady-state slab goal: <= %g heads per 1000 packets." % (
-                  kernels, command, SLAB_GOAL))
-    md.append("Largest run-to-run spread ((max-min)/median, any kernel): %.3f%%." %
-              max(w["spread_pct"] for w in rows))
-    floors = [w for w in rows if "floor" in w]
-    if floors:
-        md.append("")
-        md.append("Floors (the same loop, heads reused, no allocator: build_skb_around() + "
-                  "the release consume_skb() does, but for the free of the head):")
-        for w in floors:
-            md.append("- `%s`: floor %.1f; series/floor %.3f, series/slab %.3f" % (
-                w["name"], w["floor"], w["ratio_floor"], w["ratio"]))
-    if diags:
-        md.append("")
-        md.append("Diagnostics of the bench module on the patched kernel (instructions per "
-                  "iteration, median of %d runs):" % min(d["runs"] for d in diags))
-        for d in diags:
-            md.append("- `%s`: %.1f (%.1f..%.1f): %s" % (d["name"], d["instructions"],
-                                                        d["min"], d["max"], d["what"]))
     with open(f"{outdir}/results.md", "w") as f:
-        f.write("\n".join(md) + "\n")
+        f.write(sr.bench_full(res) + "\n")
     with open(f"{outdir}/chart.dat", "w") as f:
         f.write("# workload base patched ratio peer peer_ratio (peer: - where none)\n")
         for w in rows:

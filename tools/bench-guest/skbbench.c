@@ -432,7 +432,7 @@ static void tun_echo(const char *name, int size, long n, int runs)
  * sleep=off would jump to the next timer: no run waits on a timer),
  * and a spinning one burns whole round-robin slices: nothing here spins.
  *
- * Per run, beside the BENCH line, an XCPU line with the per-CPU deltas
+ * Per run, after the BENCH line, an XCPU line with the per-CPU deltas
  * (CPU0/CPU1) of what shows where the heads went:
  *   XCPU <workload> run=<i> wcpu=<a>/<b> rcpu=<a>/<b> alloc=<c0>/<c1>
  *        free=<c0>/<c1> netrx=<c0>/<c1> cal=<c0>/<c1> drop=<c0>/<c1>
