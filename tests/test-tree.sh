@@ -306,7 +306,7 @@ fi
 printf 'a\nb\nc\nd\n' > "$co/fix-patches/series"
 if "$tools/export" >"$tmp/out" 2>&1; then
 	bad "export took 4 fixes out of 3 commits"
-elif grep -q "fix-patches/series lists 4 fixes, but .* has only 3 commits on base-1.0-1_toy" "$tmp/out"; then
+elif grep -q "the series files of fix-patches list 4 counted commits, but .* has only 3 commits on base-1.0-1_toy" "$tmp/out"; then
 	ok "export: more fixes listed than commits refused"
 else
 	bad "export, 4 fixes of 3 commits: $(cat "$tmp/out")"
@@ -316,10 +316,24 @@ cp "$tmp/before/fix-patches/series" "$co/fix-patches/series"
 printf 'core-patches *\nfix-patches -\ndrv-patches drv/\n' > "$co/series.conf"
 if "$tools/export" >"$tmp/out" 2>&1; then
 	bad "export accepted the fixes' directory second"
-elif grep -q "^export: error: series.conf: fix-patches has the paths '-' (the fixes for net, the tree's first commits), so it must be the first directory" "$tmp/out"; then
+elif grep -q "^export: error: series.conf: fix-patches has the paths '-' (its commits counted from the tree's first ones), so it must come before core-patches and every directory placed by paths" "$tmp/out"; then
 	ok "export: the fixes' directory not first refused"
 else
 	bad "export, fixes second: $(cat "$tmp/out")"
+fi
+# a second counted directory takes the commits after the fixes, by its
+# count, whatever they touch (net-next patches posted on their own)
+mkdir -p "$co/stat-patches"
+printf 'fix-patches -\nstat-patches -\ncore-patches *\ndrv-patches drv/\n' > "$co/series.conf"
+printf 'x\n' > "$co/stat-patches/series"
+if "$tools/export" >"$tmp/out" 2>&1 &&
+   [ "$(cat "$co/fix-patches/series")" = 0001-drv-fix.patch ] &&
+   [ "$(cat "$co/stat-patches/series")" = 0001-core-add-x2.patch ] &&
+   [ "$(cat "$co/core-patches/series")" = "" ] &&
+   [ "$(cat "$co/drv-patches/series")" = 0001-drv-add-y2.patch ]; then
+	ok "export: a second counted directory takes the next commits by its count"
+else
+	bad "export with two counted directories: $(cat "$tmp/out") $(head "$co"/*/series)"
 fi
 
 [ "$fails" = 0 ]

@@ -192,21 +192,31 @@ base_tag() { printf 'base-%s' "$1" | tr '~:' '__'; }
 # The series directories in apply order, from series.conf.
 series_dirs() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series.conf" | awk '{print $1}'; }
 
-# The series directory of the fixes for net, or empty when there is
-# none: the one whose paths are "-" in series.conf. It comes first, and
-# its commits are the tree's first ones, as many as its series file
-# lists (series_count); make mbox sends it to net, the others to
-# net-next.
-fixes_dir() {
-	local d paths n=0 found=
+# The series directories whose commits are counted rather than placed
+# by path: those whose paths are "-" in series.conf. They come first, in
+# order, and take the tree's first commits, each as many as its series
+# file lists (series_count). The first of them is the fixes for net
+# (fixes_dir), which make mbox sends to net; the others, like every
+# directory after them, go to net-next.
+counted_dirs() {
+	local d paths pathed=
 	while read -r d paths; do
-		n=$((n + 1))
-		[ "$paths" = - ] || continue
-		[ "$n" = 1 ] ||
-			die "series.conf: $d has the paths '-' (the fixes for net, the tree's first commits), so it must be the first directory"
-		found=$d
+		if [ "$paths" != - ]; then
+			pathed=$d
+			continue
+		fi
+		[ -z "$pathed" ] ||
+			die "series.conf: $d has the paths '-' (its commits counted from the tree's first ones), so it must come before $pathed and every directory placed by paths"
+		echo "$d"
 	done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series.conf")
-	echo "$found"
+}
+
+# The series directory of the fixes for net, or empty when there is
+# none: the first of counted_dirs.
+fixes_dir() {
+	local dirs
+	dirs=$(counted_dirs) || exit 1
+	head -n 1 <<<"$dirs"
 }
 
 # A guest root for qemu: DIR gets bin/busybox (Debian's busybox-static)
