@@ -46,10 +46,14 @@ Runs = dict[str, list[tuple[float, float, int]]]
 ORDER = ["tun-write-1400", "tun-write-64", "tun-echo-1400", "tun-echo-64",
          "vhost-batch-1400", "vhost-batch-64", "tap-vhost-batch-1400",
          "tap-vhost-batch-64", "veth-xdp-1400", "veth-xdp-64",
+         # the other free sites (docs/bench.md): no goal
+         "tun-udp-local-1400", "tun-udp-local-64", "vhost-rx-1400",
+         "vhost-rx-64", "vhost-forward-1400", "vhost-forward-64", "vpn-tcp",
          "skb-head-pair", "skb-head-bulk64"]
 # The cross-CPU workloads (2 vCPUs, a boot of their own): no goal.
 ORDER += ["tun-echo-xcpu-1400", "tun-echo-xcpu-64", "vhost-batch-xcpu-1400",
-          "vhost-batch-xcpu-64"]
+          "vhost-batch-xcpu-64", "vhost-rx-xcpu-1400", "vhost-rx-xcpu-64",
+          "vhost-forward-xcpu-1400", "vhost-forward-xcpu-64"]
 # The goals on 7.3, patched/base of the medians; the skb-head
 # loops against their floors (FLOOR_GOALS: series/floor); the cross-CPU
 # workloads: no more instructions and no more slab heads than the base.

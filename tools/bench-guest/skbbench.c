@@ -9,8 +9,14 @@
  *   skbbench vhost-batch SIZE PACKETS RUNS
  *   skbbench tap-vhost-batch SIZE PACKETS RUNS
  *   skbbench veth-xdp   SIZE PACKETS RUNS
+ *   skbbench tun-udp-local SIZE PACKETS RUNS
+ *   skbbench vhost-rx   SIZE PACKETS RUNS
+ *   skbbench vhost-forward SIZE PACKETS RUNS
  *   skbbench tun-echo-xcpu SIZE PACKETS RUNS      (2 CPUs)
  *   skbbench vhost-batch-xcpu SIZE PACKETS RUNS   (2 CPUs)
+ *   skbbench vhost-rx-xcpu SIZE PACKETS RUNS      (2 CPUs)
+ *   skbbench vhost-forward-xcpu SIZE PACKETS RUNS (2 CPUs)
+ *   skbbench vpn-tcp    0 PACKETS RUNS         (PACKETS KiB a run)
  *   skbbench skb-head   RUNS            (reads /proc/skb_head_bench)
  *
  * SIZE is the length of the IPv4/UDP packet (the L3 packet; a TAP frame
@@ -37,6 +43,7 @@
 #include <linux/vhost.h>
 #include <arpa/inet.h>
 #include <net/if_arp.h>
+#include <netinet/tcp.h>
 #include <dirent.h>
 #include <poll.h>
 #include <pthread.h>
@@ -420,11 +427,62 @@ static void tun_echo(const char *name, int size, long n, int runs)
 }
 
 
+/*
+ * tun-udp-local: IFF_TUN|IFF_NO_PI, blocking fd, as tun-write (the slab
+ * path of tun_get_user(), tun_alloc_skb()), but each packet goes to a
+ * local address: 10.0.8.2:4000 -> 10.0.8.1:5000, the device's own
+ * address, where a UDP socket of this program bound to it recv()s it
+ * before the next write(). The receive (tun_rx_batched(), BHs disabled)
+ * queues the skb to the socket; recv() frees it in process context with
+ * BHs enabled, on this CPU: skb_consume_udp(), skb_attempt_defer_free(),
+ * which for a head of this CPU is kfree_skb_napi_cache() (a BH section
+ * of its own, the head to the NAPI cache, on every 7.3 kernel). No UDP
+ * checksum (0). Instructions per packet: write() + recv().
+ */
+static void tun_udp_local(const char *name, int size, long n, int runs)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons(5000) };
+	unsigned char pkt[2048], buf[2048];
+	int fd = tun_open("bu0", IFF_TUN | IFF_NO_PI, 0);
+	int s, r, plen = size - 28;
+	long i;
+
+	sh("ip addr add 10.0.8.1/24 dev %s && ip link set %s up", "bu0");
+	sa.sin_addr.s_addr = ip4(10, 0, 8, 1);
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	if (s < 0 || bind(s, (struct sockaddr *)&sa, sizeof(sa)))
+		die("UDP socket on 10.0.8.1:5000");
+	ipv4_udp(pkt, size, ip4(10, 0, 8, 2), ip4(10, 0, 8, 1));
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		long cnt = n;
+		uint64_t s0 = slab_heads(), t0 = now_ns(), t1;
+
+		for (i = 0; i < cnt; i++) {
+			if (write(fd, pkt, size) != size)
+				die("write");
+			if (recv(s, buf, sizeof(buf), MSG_DONTWAIT) != plen)
+				die("recv packet %ld of run %d", i, r);
+		}
+		t1 = now_ns();
+		if (r >= 0)
+			report(name, r, cnt, t1 - t0, slab_heads() - s0);
+	}
+	if (memcmp(buf, pkt + 28, plen)) {
+		errno = 0;
+		die("the payload received is not the one written");
+	}
+	close(s);
+	close(fd);
+}
+
+
 /* ------------------------------------------------------------------ */
 /*
- * Cross-CPU workloads (tun-echo-xcpu, vhost-batch-xcpu): booted with
- * 2 vCPUs, the packets' heads allocated on one CPU and freed on the
- * other, threads pinned with sched_setaffinity(). Under qemu -icount
+ * Cross-CPU workloads (tun-echo-xcpu, vhost-batch-xcpu, vhost-rx-xcpu,
+ * vhost-forward-xcpu): booted with 2 vCPUs, the packets' heads
+ * allocated on one CPU and freed on the other, threads pinned with
+ * sched_setaffinity(). Under qemu -icount
  * with TCG's round-robin of the vCPUs (one host thread, one instruction
  * counter for both), a guest nanosecond is still one instruction, of
  * either vCPU: the CLOCK_MONOTONIC delta of a run is the instructions
@@ -714,11 +772,6 @@ struct vq {
 };
 
 /*
- * Drive the vhost-net TX queue with backend @fd (a TAP, tun's or a
- * macvtap's, with a 12-byte virtio-net header), frames to @mac, packets
- * from @src to DROP_DST.
- */
-/*
  * The vhost worker of this process, a thread of it since 6.4 (a
  * vhost_task, "vhost-<owner pid>"; 7.3's kthread mode is off by
  * default): its tid, 0 when there is none.
@@ -757,110 +810,150 @@ static int task_cpu(pid_t tid)
 }
 
 /*
- * @xcpu: the driver (this thread) pinned on CPU 0, the vhost worker on
- * CPU 1, and an XCPU line per run.
+ * A vhost-net device with one virtqueue (cf. tools/virtio/
+ * vhost_net_test.c): QSZ descriptors (split ring) and QSZ buffers of
+ * 2048 bytes in this process's memory, which the memory table maps 1:1;
+ * features VIRTIO_F_VERSION_1 and VIRTIO_NET_F_MRG_RXBUF, so the header
+ * is the 12-byte virtio_net_hdr_mrg_rxbuf, which the backend (a TAP,
+ * tun's or a macvtap's, with that header size) reads and writes itself.
  */
-static void vhost_run(const char *name, int size, long n, int runs, int fd,
-		      const unsigned char *mac, uint32_t src, int xcpu)
-{
-	int vfd = open("/dev/vhost-net", O_RDWR);
-	int kick = eventfd(0, 0), call = eventfd(0, 0), hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
-	int len = hdrlen + 14 + size, batch = QSZ / 2, r;
+struct vhost {
+	int fd, kick, call;
+	struct vq q;
+	void *ring;
+	size_t ringsz;
 	unsigned char *bufs;
+	pid_t wtid;		/* the vhost worker, with @xcpu */
+};
+
+/*
+ * Open /dev/vhost-net, map the ring and the buffers, set the owner, the
+ * features and the memory table. @xcpu: this thread pinned on CPU 0,
+ * the vhost worker on CPU 1.
+ */
+static void vhost_open(struct vhost *v, int xcpu)
+{
 	struct vhost_memory *mem;
+	uint64_t features;
+
+	memset(v, 0, sizeof(*v));
+	v->fd = open("/dev/vhost-net", O_RDWR);
+	v->kick = eventfd(0, 0);
+	v->call = eventfd(0, 0);
+	if (v->fd < 0 || v->kick < 0 || v->call < 0)
+		die("open /dev/vhost-net or eventfd");
+	v->ringsz = vring_size(QSZ, 4096);
+	v->ring = mmap(NULL, v->ringsz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	v->bufs = mmap(NULL, (size_t)QSZ * 2048, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (v->ring == MAP_FAILED || v->bufs == MAP_FAILED)
+		die("mmap");
+	memset(v->ring, 0, v->ringsz);
+	v->q.desc = v->ring;
+	v->q.avail = (void *)((char *)v->ring + QSZ * 16);
+	v->q.used = (void *)(((uintptr_t)&v->q.avail->ring[QSZ] + sizeof(uint16_t) + 4095) & ~4095ul);
+
+	if (xcpu)
+		pin(0, 0);
+	if (ioctl(v->fd, VHOST_SET_OWNER, NULL) < 0)
+		die("VHOST_SET_OWNER");
+	if (xcpu) {
+		v->wtid = vhost_worker_tid();
+		if (!v->wtid) {
+			errno = ESRCH;
+			die("no vhost-%d worker thread", (int)getpid());
+		}
+		pin(v->wtid, 1);
+	}
+	if (ioctl(v->fd, VHOST_GET_FEATURES, &features) < 0)
+		die("VHOST_GET_FEATURES");
+	features &= (1ull << VIRTIO_F_VERSION_1) | (1ull << VIRTIO_NET_F_MRG_RXBUF);
+	if (ioctl(v->fd, VHOST_SET_FEATURES, &features) < 0)
+		die("VHOST_SET_FEATURES");
+	mem = calloc(1, sizeof(*mem) + 2 * sizeof(mem->regions[0]));
+	if (!mem)
+		die("calloc");
+	mem->nregions = 2;
+	mem->regions[0] = (struct vhost_memory_region){ (uintptr_t)v->ring, v->ringsz, (uintptr_t)v->ring, 0 };
+	mem->regions[1] = (struct vhost_memory_region){ (uintptr_t)v->bufs, (size_t)QSZ * 2048, (uintptr_t)v->bufs, 0 };
+	if (ioctl(v->fd, VHOST_SET_MEM_TABLE, mem) < 0)
+		die("VHOST_SET_MEM_TABLE");
+	free(mem);
+}
+
+/* Set up virtqueue @idx (0: RX, 1: TX; the other one is left unused) on backend @fd */
+static void vhost_start(struct vhost *v, unsigned int idx, int fd)
+{
 	struct vhost_vring_state st;
 	struct vhost_vring_file file;
 	struct vhost_vring_addr addr;
-	struct vq q = { 0 };
-	uint64_t features;
+
+	st = (struct vhost_vring_state){ idx, QSZ };
+	if (ioctl(v->fd, VHOST_SET_VRING_NUM, &st) < 0)
+		die("VHOST_SET_VRING_NUM");
+	st = (struct vhost_vring_state){ idx, 0 };
+	if (ioctl(v->fd, VHOST_SET_VRING_BASE, &st) < 0)
+		die("VHOST_SET_VRING_BASE");
+	addr = (struct vhost_vring_addr){ .index = idx,
+		.desc_user_addr = (uintptr_t)v->q.desc,
+		.avail_user_addr = (uintptr_t)v->q.avail,
+		.used_user_addr = (uintptr_t)v->q.used };
+	if (ioctl(v->fd, VHOST_SET_VRING_ADDR, &addr) < 0)
+		die("VHOST_SET_VRING_ADDR");
+	file = (struct vhost_vring_file){ idx, v->kick };
+	if (ioctl(v->fd, VHOST_SET_VRING_KICK, &file) < 0)
+		die("VHOST_SET_VRING_KICK");
+	file = (struct vhost_vring_file){ idx, v->call };
+	if (ioctl(v->fd, VHOST_SET_VRING_CALL, &file) < 0)
+		die("VHOST_SET_VRING_CALL");
+	file = (struct vhost_vring_file){ idx, fd };
+	if (ioctl(v->fd, VHOST_NET_SET_BACKEND, &file) < 0)
+		die("VHOST_NET_SET_BACKEND");
+}
+
+/*
+ * Drive the vhost-net TX queue with backend @fd (a TAP, tun's or a
+ * macvtap's, with a 12-byte virtio-net header), frames to @mac, packets
+ * from @src to @dst (DROP_DST, but for vhost-forward). Each round fills
+ * up to QSZ/2 descriptors, kicks, and waits on the call eventfd until
+ * vhost has used them all. @xcpu: the driver (this thread) pinned on
+ * CPU 0, the vhost worker on CPU 1, and an XCPU line per run.
+ */
+static void vhost_run(const char *name, int size, long n, int runs, int fd,
+		      const unsigned char *mac, uint32_t src, uint32_t dst, int xcpu)
+{
+	int hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
+	int len = hdrlen + 14 + size, batch = QSZ / 2, r;
 	struct cpustat c0, c1;
 	int wcpu[2], rcpu[2];
-	pid_t wtid = 0;
-	size_t ringsz;
-	void *ring;
+	struct vhost v;
+	struct vq *q = &v.q;
 	long i;
 
-	if (vfd < 0 || kick < 0 || call < 0)
-		die("open /dev/vhost-net or eventfd");
-
-	ringsz = vring_size(QSZ, 4096);
-	ring = mmap(NULL, ringsz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	bufs = mmap(NULL, (size_t)QSZ * 2048, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	if (ring == MAP_FAILED || bufs == MAP_FAILED)
-		die("mmap");
-	memset(ring, 0, ringsz);
-	q.desc = ring;
-	q.avail = (void *)((char *)ring + QSZ * 16);
-	q.used = (void *)(((uintptr_t)&q.avail->ring[QSZ] + sizeof(uint16_t) + 4095) & ~4095ul);
+	vhost_open(&v, xcpu);
 	for (i = 0; i < QSZ; i++) {
-		unsigned char *b = bufs + i * 2048;
+		unsigned char *b = v.bufs + i * 2048;
 
 		memset(b, 0, hdrlen);	/* virtio_net_hdr: no csum, no gso */
 		((struct virtio_net_hdr_mrg_rxbuf *)b)->num_buffers = 1;
 		memcpy(b + hdrlen, mac, 6);
 		memcpy(b + hdrlen + 6, "\x02\x00\x00\x00\x00\x03", 6);
 		b[hdrlen + 12] = 0x08; b[hdrlen + 13] = 0x00;
-		ipv4_udp(b + hdrlen + 14, size, src, DROP_DST);
-		q.desc[i].addr = (uintptr_t)b;
-		q.desc[i].len = len;
-		q.desc[i].flags = 0;
+		ipv4_udp(b + hdrlen + 14, size, src, dst);
+		q->desc[i].addr = (uintptr_t)b;
+		q->desc[i].len = len;
+		q->desc[i].flags = 0;
 	}
-
-	if (xcpu)
-		pin(0, 0);
-	if (ioctl(vfd, VHOST_SET_OWNER, NULL) < 0)
-		die("VHOST_SET_OWNER");
-	if (xcpu) {
-		wtid = vhost_worker_tid();
-		if (!wtid) {
-			errno = ESRCH;
-			die("no vhost-%d worker thread", (int)getpid());
-		}
-		pin(wtid, 1);
-	}
-	if (ioctl(vfd, VHOST_GET_FEATURES, &features) < 0)
-		die("VHOST_GET_FEATURES");
-	features &= (1ull << VIRTIO_F_VERSION_1) | (1ull << VIRTIO_NET_F_MRG_RXBUF);
-	if (ioctl(vfd, VHOST_SET_FEATURES, &features) < 0)
-		die("VHOST_SET_FEATURES");
-	mem = calloc(1, sizeof(*mem) + 2 * sizeof(mem->regions[0]));
-	mem->nregions = 2;
-	mem->regions[0] = (struct vhost_memory_region){ (uintptr_t)ring, ringsz, (uintptr_t)ring, 0 };
-	mem->regions[1] = (struct vhost_memory_region){ (uintptr_t)bufs, (size_t)QSZ * 2048, (uintptr_t)bufs, 0 };
-	if (ioctl(vfd, VHOST_SET_MEM_TABLE, mem) < 0)
-		die("VHOST_SET_MEM_TABLE");
-	/* Only the TX queue (1) is used; RX (0) has no backend. */
-	st = (struct vhost_vring_state){ 1, QSZ };
-	if (ioctl(vfd, VHOST_SET_VRING_NUM, &st) < 0)
-		die("VHOST_SET_VRING_NUM");
-	st = (struct vhost_vring_state){ 1, 0 };
-	if (ioctl(vfd, VHOST_SET_VRING_BASE, &st) < 0)
-		die("VHOST_SET_VRING_BASE");
-	addr = (struct vhost_vring_addr){ .index = 1,
-		.desc_user_addr = (uintptr_t)q.desc,
-		.avail_user_addr = (uintptr_t)q.avail,
-		.used_user_addr = (uintptr_t)q.used };
-	if (ioctl(vfd, VHOST_SET_VRING_ADDR, &addr) < 0)
-		die("VHOST_SET_VRING_ADDR");
-	file = (struct vhost_vring_file){ 1, kick };
-	if (ioctl(vfd, VHOST_SET_VRING_KICK, &file) < 0)
-		die("VHOST_SET_VRING_KICK");
-	file = (struct vhost_vring_file){ 1, call };
-	if (ioctl(vfd, VHOST_SET_VRING_CALL, &file) < 0)
-		die("VHOST_SET_VRING_CALL");
-	file = (struct vhost_vring_file){ 1, fd };
-	if (ioctl(vfd, VHOST_NET_SET_BACKEND, &file) < 0)
-		die("VHOST_NET_SET_BACKEND");
+	vhost_start(&v, 1, fd);
 
 	quiesce();
 	for (r = -1; r < runs; r++) {
 		long cnt = n, done = 0;
-		uint64_t s0, t0, t1, v;
+		uint64_t s0, t0, t1, val;
 
 		if (xcpu) {
 			cpustat_read(&c0);
 			wcpu[0] = sched_getcpu();
-			rcpu[0] = task_cpu(wtid);
+			rcpu[0] = task_cpu(v.wtid);
 		}
 		s0 = slab_heads();
 		t0 = now_ns();
@@ -868,19 +961,19 @@ static void vhost_run(const char *name, int size, long n, int runs, int fd,
 			int k = cnt - done < batch ? cnt - done : batch, j;
 
 			for (j = 0; j < k; j++) {
-				uint16_t head = (q.avail_idx + j) % QSZ;
+				uint16_t head = (q->avail_idx + j) % QSZ;
 
-				q.avail->ring[(q.avail_idx + j) % QSZ] = head;
+				q->avail->ring[(q->avail_idx + j) % QSZ] = head;
 			}
 			__atomic_thread_fence(__ATOMIC_RELEASE);
-			q.avail_idx += k;
-			q.avail->idx = q.avail_idx;
+			q->avail_idx += k;
+			q->avail->idx = q->avail_idx;
 			__atomic_thread_fence(__ATOMIC_SEQ_CST);
-			v = 1;
-			if (write(kick, &v, 8) != 8)
+			val = 1;
+			if (write(v.kick, &val, 8) != 8)
 				die("kick");
-			while (*(volatile uint16_t *)&q.used->idx != q.avail_idx)
-				if (read(call, &v, 8) != 8)
+			while (*(volatile uint16_t *)&q->used->idx != q->avail_idx)
+				if (read(v.call, &val, 8) != 8)
 					die("call");
 			done += k;
 		}
@@ -889,7 +982,7 @@ static void vhost_run(const char *name, int size, long n, int runs, int fd,
 			report(name, r, cnt, t1 - t0, slab_heads() - s0);
 		if (r >= 0 && xcpu) {
 			wcpu[1] = sched_getcpu();
-			rcpu[1] = task_cpu(wtid);
+			rcpu[1] = task_cpu(v.wtid);
 			cpustat_read(&c1);
 			xcpu_report(name, r, wcpu, rcpu, &c0, &c1);
 		}
@@ -915,7 +1008,7 @@ static void vhost_batch(const char *name, int size, long n, int runs)
 
 	sh("ip link set %s arp off && ip addr add 10.0.2.1/24 dev %s && ip link set %s up", "bv0");
 	get_mac("bv0", mac);
-	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 2, 2), 0);
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 2, 2), DROP_DST, 0);
 }
 
 /*
@@ -935,7 +1028,7 @@ static void vhost_batch_xcpu(const char *name, int size, long n, int runs)
 	sh("ip link set %s arp off && ip addr add 10.0.7.1/24 dev %s && ip link set %s up", "bw0");
 	sh("echo 1 > /sys/class/net/%s/queues/rx-0/rps_cpus", "bw0");
 	get_mac("bw0", mac);
-	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 7, 2), 1);
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 7, 2), DROP_DST, 1);
 }
 
 /*
@@ -968,7 +1061,7 @@ static void tap_vhost_batch(const char *name, int size, long n, int runs)
 	if (ioctl(fd, TUNSETSNDBUF, &sndbuf) < 0)
 		die("TUNSETSNDBUF");
 	get_mac("tv1", mac);
-	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 4, 2), 0);
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 4, 2), DROP_DST, 0);
 	nl_dellink("tv0");	/* for the next workload */
 }
 
@@ -991,8 +1084,422 @@ static void veth_xdp(const char *name, int size, long n, int runs)
 	sh("ip link set %s arp off && ip link set %s up", "bx0");
 	xdp_attach("bx0", if_nametoindex("vx0"));
 	get_mac("vx1", mac);
-	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 5, 2), 0);
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, 5, 2), DROP_DST, 0);
 	nl_dellink("vx0");	/* for the next workload */
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * vhost-rx: vhost-net's receive path (handle_rx()). The RX virtqueue
+ * (index 0) of a vhost-net device in this process's memory, QSZ
+ * buffers of 2048 bytes posted (device-writable, one per packet: the
+ * mergeable header's num_buffers is 1), backend a TAP of tun's as in
+ * vhost-batch (@ifname, address 10.0.@net.1/24, ARP off: the frames go
+ * to the TAP's own MAC). A UDP socket of this program (10.0.@net.1:4000,
+ * connected to 10.0.@net.2:5000, no UDP checksum) sends SIZE-byte
+ * packets there: ip_output(), the TAP's transmit (tun_net_xmit()) puts
+ * each skb in tun's ring and wakes the vhost worker, whose
+ * handle_rx() takes the skbs from the ring in batches and has
+ * tun_recvmsg() copy each into a posted buffer and free it
+ * (tun_put_user(), then consume_skb() on the base, consume_skb_bh() on
+ * the patched kernel): the free is in the worker, in process context.
+ * In windows of RX_WINDOW packets: send a window (one sendmmsg(): on
+ * one CPU the worker, woken by the first packet, runs when the sender
+ * blocks, not after each packet's send()), wait on the call
+ * eventfd until vhost has used a buffer per packet, post those buffers
+ * again (kicking only if vhost asked to be notified: no
+ * VRING_USED_F_NO_NOTIFY). Each used buffer's length is checked.
+ * @xcpu (vhost-rx-xcpu): the sender pinned on CPU 0, the worker on
+ * CPU 1, so the heads the sender's CPU allocated are freed on the other.
+ */
+#define RX_WINDOW 64
+
+static void vhost_rx(const char *name, int size, long n, int runs,
+		     const char *ifname, int net, int xcpu)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	int hdrlen = sizeof(struct virtio_net_hdr_mrg_rxbuf);
+	int fd = vhost_tap_open(ifname), s, one = 1, r;
+	int len = hdrlen + 14 + size, plen = size - 28;
+	struct mmsghdr msgs[RX_WINDOW];
+	unsigned char payload[2048];
+	struct pollfd pfd;
+	struct iovec iov;
+	char cmd[160];
+	struct cpustat c0, c1;
+	int wcpu[2], rcpu[2];
+	struct vhost v;
+	struct vq *q = &v.q;
+	long i;
+
+	if (xcpu)
+		need_two_cpus();
+	snprintf(cmd, sizeof(cmd),
+		 "ip link set %%s arp off && ip addr add 10.0.%d.1/24 dev %%s && ip link set %%s up", net);
+	sh(cmd, ifname);
+	vhost_open(&v, xcpu);
+	for (i = 0; i < QSZ; i++) {
+		q->desc[i].addr = (uintptr_t)(v.bufs + i * 2048);
+		q->desc[i].len = 2048;
+		q->desc[i].flags = VRING_DESC_F_WRITE;
+		q->avail->ring[i] = i;
+	}
+	vhost_start(&v, 0, fd);
+
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	if (s < 0 || setsockopt(s, SOL_SOCKET, SO_NO_CHECK, &one, sizeof(one)))
+		die("UDP socket");
+	sa.sin_port = htons(4000);
+	sa.sin_addr.s_addr = ip4(10, 0, net, 1);
+	if (bind(s, (struct sockaddr *)&sa, sizeof(sa)))
+		die("bind 10.0.%d.1:4000", net);
+	sa.sin_port = htons(5000);
+	sa.sin_addr.s_addr = ip4(10, 0, net, 2);
+	if (connect(s, (struct sockaddr *)&sa, sizeof(sa)))
+		die("connect 10.0.%d.2:5000", net);
+	for (i = 0; i < plen; i++)
+		payload[i] = i;
+	iov = (struct iovec){ .iov_base = payload, .iov_len = plen };
+	for (i = 0; i < RX_WINDOW; i++)
+		msgs[i] = (struct mmsghdr){ .msg_hdr = { .msg_iov = &iov, .msg_iovlen = 1 } };
+	pfd = (struct pollfd){ .fd = v.call, .events = POLLIN };
+
+	/* Post every buffer; vhost has not disabled notifications yet: kick. */
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	q->avail_idx = QSZ;
+	q->avail->idx = q->avail_idx;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	{
+		uint64_t val = 1;
+
+		if (write(v.kick, &val, 8) != 8)
+			die("kick");
+	}
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		long cnt = n, done = 0;
+		uint64_t s0, t0, t1, val;
+
+		if (xcpu) {
+			cpustat_read(&c0);
+			wcpu[0] = sched_getcpu();
+			rcpu[0] = task_cpu(v.wtid);
+		}
+		s0 = slab_heads();
+		t0 = now_ns();
+		while (done < cnt) {
+			int k = cnt - done < RX_WINDOW ? cnt - done : RX_WINDOW, j;
+			uint16_t want = q->last_used + k;
+
+			for (j = 0; j < k; ) {
+				int sent = sendmmsg(s, msgs + j, k - j, 0);
+
+				if (sent <= 0)
+					die("sendmmsg packet %ld of run %d", done + j, r);
+				j += sent;
+			}
+			while (*(volatile uint16_t *)&q->used->idx != want) {
+				/* virtual time: 10 s of an idle guest pass at once */
+				if (poll(&pfd, 1, 10000) != 1) {
+					errno = ETIMEDOUT;
+					die("%s: vhost used %u of %d packets sent (lost?)", name,
+					    (uint16_t)(*(volatile uint16_t *)&q->used->idx - q->last_used), k);
+				}
+				if (read(v.call, &val, 8) != 8)
+					die("call");
+			}
+			__atomic_thread_fence(__ATOMIC_ACQUIRE);
+			for (j = 0; j < k; j++) {
+				struct vring_used_elem *u = &q->used->ring[(q->last_used + j) % QSZ];
+
+				if (u->len != (uint32_t)len) {
+					errno = 0;
+					die("%s: a used buffer of %u bytes, not %d", name, u->len, len);
+				}
+				q->avail->ring[(q->avail_idx + j) % QSZ] = u->id;
+			}
+			q->last_used = want;
+			__atomic_thread_fence(__ATOMIC_RELEASE);
+			q->avail_idx += k;
+			q->avail->idx = q->avail_idx;
+			__atomic_thread_fence(__ATOMIC_SEQ_CST);
+			if (!(*(volatile uint16_t *)&q->used->flags & VRING_USED_F_NO_NOTIFY)) {
+				val = 1;
+				if (write(v.kick, &val, 8) != 8)
+					die("kick");
+			}
+			done += k;
+		}
+		t1 = now_ns();
+		if (r >= 0)
+			report(name, r, cnt, t1 - t0, slab_heads() - s0);
+		if (r >= 0 && xcpu) {
+			wcpu[1] = sched_getcpu();
+			rcpu[1] = task_cpu(v.wtid);
+			cpustat_read(&c1);
+			xcpu_report(name, r, wcpu, rcpu, &c0, &c1);
+		}
+	}
+	/* The last packet as the guest got it: header, frame, payload */
+	{
+		uint16_t id = q->used->ring[(uint16_t)(q->last_used - 1) % QSZ].id;
+		unsigned char *b = v.bufs + (size_t)id * 2048;
+
+		if (((struct virtio_net_hdr_mrg_rxbuf *)b)->num_buffers != 1 ||
+		    b[hdrlen + 12] != 0x08 || b[hdrlen + 13] != 0x00 ||
+		    b[hdrlen + 14 + 9] != 17 || memcmp(b + hdrlen + 14 + 28, payload, plen)) {
+			errno = 0;
+			die("%s: the frame vhost wrote is not the packet sent", name);
+		}
+	}
+	close(s);
+}
+
+/* vhost-rx: sender and vhost worker on one CPU (device bq0, 10.0.9.0/24) */
+static void vhost_rx_one(const char *name, int size, long n, int runs)
+{
+	vhost_rx(name, size, n, runs, "bq0", 9, 0);
+}
+
+/* vhost-rx-xcpu: the sender on CPU 0, the worker on CPU 1 (bs0, 10.0.10.0/24) */
+static void vhost_rx_xcpu(const char *name, int size, long n, int runs)
+{
+	vhost_rx(name, size, n, runs, "bs0", 10, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * vhost-forward: vhost-batch's frames (device bf0, 10.0.11.1/24), their
+ * packets to 10.0.12.2, which the stack forwards (ip_forward=1) out of
+ * a dummy device (bd0, 10.0.12.1/24; IFF_NOARP, no qdisc): the TTL
+ * decremented, ip_output(), and dummy_xmit() frees each skb
+ * (dev_kfree_skb()) in __dev_queue_xmit()'s BH-disabled section, on the
+ * CPU that forwarded it. @xcpu (vhost-forward-xcpu, bh0 10.0.13.1/24,
+ * bi0 10.0.14.1/24): the driver on CPU 0, the worker on CPU 1 and RPS
+ * steering the TAP's packets to CPU 0, as vhost-batch-xcpu: the worker
+ * builds the skbs on CPU 1, CPU 0's backlog forwards them and the dummy
+ * frees them there. The dummy is deleted at the end, for the next run.
+ */
+static void nl_newlink_kind(const char *name, const char *kind)
+{
+	struct rtattr *info;
+	struct nlreq r;
+
+	nl_init(&r, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL);
+	nla_put(&r, IFLA_IFNAME, name, strlen(name) + 1);
+	info = nla_put(&r, IFLA_LINKINFO, NULL, 0);
+	nla_put(&r, IFLA_INFO_KIND, kind, strlen(kind));
+	nla_end(&r, info);
+	nl_talk(&r, kind);
+}
+
+static void vhost_forward_on(const char *name, int size, long n, int runs,
+			     const char *tap, const char *dummy, int net, int xcpu)
+{
+	int fd = vhost_tap_open(tap);
+	unsigned char mac[6];
+	char cmd[256];
+	int i;
+
+	if (xcpu)
+		need_two_cpus();
+	nl_newlink_kind(dummy, "dummy");
+	snprintf(cmd, sizeof(cmd), "ip link set %%s arp off && ip addr add 10.0.%d.1/24 dev %%s && ip link set %%s up", net);
+	sh(cmd, tap);
+	snprintf(cmd, sizeof(cmd), "ip addr add 10.0.%d.1/24 dev %%s && ip link set %%s up", net + 1);
+	sh(cmd, dummy);
+	if (xcpu)
+		sh("echo 1 > /sys/class/net/%s/queues/rx-0/rps_cpus", tap);
+	get_mac(tap, mac);
+	vhost_run(name, size, n, runs, fd, mac, ip4(10, 0, net, 2), ip4(10, 0, net + 1, 2), xcpu);
+	/*
+	 * Every packet left through the dummy. With RPS, CPU 0's backlog
+	 * may still hold the last ones when vhost has used their buffers:
+	 * wait for them (idle: free under sleep=off).
+	 */
+	snprintf(cmd, sizeof(cmd), "/sys/class/net/%s/statistics/tx_packets", dummy);
+	for (i = 0; i < 100 && read_u64(cmd) < (uint64_t)n * (runs + 1); i++)
+		usleep(10000);
+	if (read_u64(cmd) < (uint64_t)n * (runs + 1)) {
+		errno = 0;
+		die("%s: %s sent %llu packets, not %ld", name, dummy,
+		    (unsigned long long)read_u64(cmd), n * (runs + 1));
+	}
+	nl_dellink(dummy);
+}
+
+static void vhost_forward(const char *name, int size, long n, int runs)
+{
+	vhost_forward_on(name, size, n, runs, "bf0", "bd0", 11, 0);
+}
+
+static void vhost_forward_xcpu(const char *name, int size, long n, int runs)
+{
+	vhost_forward_on(name, size, n, runs, "bh0", "bi0", 13, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * vpn-tcp: a TCP stream through two TUN devices (IFF_TUN|IFF_NO_PI,
+ * blocking) and a userspace relay, as a VPN client's. The client end's
+ * device ba0 (10.0.20.1/24, and 10.0.23.0/24 routed out of it), the
+ * server end's bb0 (10.0.21.1/24, and 10.0.22.0/24). The client
+ * connects from 10.0.20.1 to 10.0.23.1; a relay thread per direction
+ * read()s a packet from one device and write()s it to the other with
+ * its addresses rewritten, as if it came from another host:
+ *   out of ba0: 10.0.20.1 -> 10.0.23.1  becomes  10.0.22.1 -> 10.0.21.1
+ *   out of bb0: 10.0.21.1 -> 10.0.22.1  becomes  10.0.23.1 -> 10.0.20.1
+ * The third octets' sums are the same (20 + 23 = 22 + 21), so the IPv4
+ * and TCP checksums stay valid unchanged. Both ends are sockets of this
+ * process in one network namespace: the rewriting is what makes each
+ * end a remote host to the other (the bench kernels have no NET_NS).
+ * A run streams PACKETS KiB from the client thread to the server (the
+ * main thread, TCP_QUICKACK set after each recv(): no delayed ACK
+ * waits on a timer inside a run); its packet count is what the relay
+ * carried in the run, both ways (data and ACKs), the figure
+ * instructions per relayed packet, relay included.
+ */
+struct vpn_relay {
+	int from, to;
+	unsigned char want_src, want_dst, src, dst;	/* the third octets */
+	long pkts;
+};
+
+static void *vpn_relay(void *arg)
+{
+	struct vpn_relay *v = arg;
+	unsigned char p[2048];
+	ssize_t got;
+
+	for (;;) {
+		got = read(v->from, p, sizeof(p));
+		if (got < 20 || (p[0] >> 4) != 4 || p[14] != v->want_src || p[18] != v->want_dst) {
+			errno = got < 0 ? errno : 0;
+			die("vpn-tcp: the relay read %zd bytes, not a packet of the stream", got);
+		}
+		p[14] = v->src;
+		p[18] = v->dst;
+		if (write(v->to, p, got) != got)
+			die("vpn-tcp: relay write");
+		__atomic_add_fetch(&v->pkts, 1, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+struct vpn_client {
+	int fd, go;
+	long bytes;
+	int runs;
+};
+
+static void *vpn_client(void *arg)
+{
+	static unsigned char chunk[65536];
+	struct vpn_client *c = arg;
+	uint64_t v;
+	int r;
+
+	for (r = -1; r < c->runs; r++) {
+		long left = c->bytes;
+
+		if (read(c->go, &v, 8) != 8)
+			die("eventfd read");
+		while (left > 0) {
+			ssize_t k = send(c->fd, chunk, left < (long)sizeof(chunk) ? left : (long)sizeof(chunk), 0);
+
+			if (k <= 0)
+				die("vpn-tcp: send");
+			left -= k;
+		}
+	}
+	return NULL;
+}
+
+static void vpn_tcp(const char *name, long n, int runs)
+{
+	struct vpn_relay out = { .want_src = 20, .want_dst = 23, .src = 22, .dst = 21 };
+	struct vpn_relay in = { .want_src = 21, .want_dst = 22, .src = 23, .dst = 20 };
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	struct vpn_client c = { .bytes = n * 1024, .runs = runs };
+	static unsigned char buf[65536];
+	int ls, s, one = 1, bufsz = 128 * 1024, r;
+	pthread_t th[3];
+	uint64_t v = 1;
+
+	struct sched_param sp = { .sched_priority = 1 };
+
+	/*
+	 * Every thread SCHED_FIFO, one priority: a wakeup never preempts,
+	 * nor does the tick; a thread runs until it blocks, so the stream
+	 * interleaves the same way in every run. No RT throttling (it
+	 * would idle the CPU inside a run).
+	 */
+	sh("echo -1 > /proc/sys/kernel/sched_rt_runtime_us%s", "");
+	if (sched_setscheduler(0, SCHED_FIFO, &sp))
+		die("sched_setscheduler SCHED_FIFO");
+	out.from = in.to = tun_open("ba0", IFF_TUN | IFF_NO_PI, 0);
+	out.to = in.from = tun_open("bb0", IFF_TUN | IFF_NO_PI, 0);
+	sh("ip addr add 10.0.20.1/24 dev %s && ip link set %s up && ip route add 10.0.23.0/24 dev %s", "ba0");
+	sh("ip addr add 10.0.21.1/24 dev %s && ip link set %s up && ip route add 10.0.22.0/24 dev %s", "bb0");
+	if ((errno = pthread_create(&th[0], NULL, vpn_relay, &out)) ||
+	    (errno = pthread_create(&th[1], NULL, vpn_relay, &in)))
+		die("pthread_create");
+
+	/*
+	 * Fixed buffers (no autotuning: the windows do not grow from run
+	 * to run), the server's inherited from the listener.
+	 */
+	ls = socket(AF_INET, SOCK_STREAM, 0);
+	sa.sin_port = htons(5001);
+	sa.sin_addr.s_addr = ip4(10, 0, 21, 1);
+	if (ls < 0 || setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+	    setsockopt(ls, SOL_SOCKET, SO_RCVBUF, &bufsz, sizeof(bufsz)) ||
+	    setsockopt(ls, SOL_SOCKET, SO_SNDBUF, &bufsz, sizeof(bufsz)) ||
+	    bind(ls, (struct sockaddr *)&sa, sizeof(sa)) || listen(ls, 1))
+		die("vpn-tcp: listen on 10.0.21.1:5001");
+	c.fd = socket(AF_INET, SOCK_STREAM, 0);
+	sa.sin_port = 0;
+	sa.sin_addr.s_addr = ip4(10, 0, 20, 1);
+	if (c.fd < 0 || setsockopt(c.fd, SOL_SOCKET, SO_RCVBUF, &bufsz, sizeof(bufsz)) ||
+	    setsockopt(c.fd, SOL_SOCKET, SO_SNDBUF, &bufsz, sizeof(bufsz)) ||
+	    bind(c.fd, (struct sockaddr *)&sa, sizeof(sa)))
+		die("vpn-tcp: client socket on 10.0.20.1");
+	sa.sin_port = htons(5001);
+	sa.sin_addr.s_addr = ip4(10, 0, 23, 1);
+	if (connect(c.fd, (struct sockaddr *)&sa, sizeof(sa)))
+		die("vpn-tcp: connect to 10.0.23.1:5001 (relayed to 10.0.21.1)");
+	s = accept(ls, NULL, NULL);
+	if (s < 0)
+		die("vpn-tcp: accept");
+	c.go = eventfd(0, 0);
+	if (c.go < 0)
+		die("eventfd");
+	if ((errno = pthread_create(&th[2], NULL, vpn_client, &c)))
+		die("pthread_create");
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		long left = c.bytes, p0, p1;
+		uint64_t s0 = slab_heads(), t0, t1;
+
+		p0 = __atomic_load_n(&out.pkts, __ATOMIC_RELAXED) + __atomic_load_n(&in.pkts, __ATOMIC_RELAXED);
+		t0 = now_ns();
+		if (write(c.go, &v, 8) != 8)
+			die("eventfd write");
+		while (left > 0) {
+			ssize_t k = recv(s, buf, sizeof(buf), 0);
+
+			if (k <= 0)
+				die("vpn-tcp: recv (%ld bytes left in run %d)", left, r);
+			left -= k;
+			setsockopt(s, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof(one));
+		}
+		t1 = now_ns();
+		p1 = __atomic_load_n(&out.pkts, __ATOMIC_RELAXED) + __atomic_load_n(&in.pkts, __ATOMIC_RELAXED);
+		if (r >= 0)
+			report(name, r, p1 - p0, t1 - t0, slab_heads() - s0);
+	}
+	pthread_join(th[2], NULL);
+	/* the relay threads block in read(): exit() ends them */
 }
 
 /* ------------------------------------------------------------------ */
@@ -1037,7 +1544,10 @@ int main(int argc, char **argv)
 	}
 	if (argc != 5) {
 		fprintf(stderr, "usage: skbbench {tun-write|tun-echo|vhost-batch|tap-vhost-batch|veth-xdp|\n"
-				"                 tun-echo-xcpu|vhost-batch-xcpu} SIZE PACKETS RUNS\n"
+				"                 tun-udp-local|vhost-rx|vhost-forward|\n"
+				"                 tun-echo-xcpu|vhost-batch-xcpu|vhost-rx-xcpu|\n"
+				"                 vhost-forward-xcpu} SIZE PACKETS RUNS\n"
+				"       skbbench vpn-tcp 0 PACKETS RUNS\n"
 				"       skbbench skb-head RUNS\n");
 		return 2;
 	}
@@ -1045,6 +1555,11 @@ int main(int argc, char **argv)
 	int size = atoi(argv[2]), runs = atoi(argv[4]);
 	long n = atol(argv[3]);
 
+	if (!strcmp(argv[1], "vpn-tcp")) {	/* SIZE: none, 0 */
+		vpn_tcp("vpn-tcp", n, runs);
+		flush_results();
+		return 0;
+	}
 	if (size < 28 || size > 1500) {
 		errno = EINVAL;
 		die("SIZE must be 28..1500");
@@ -1064,6 +1579,16 @@ int main(int argc, char **argv)
 		tun_echo_xcpu(name, size, n, runs);
 	else if (!strcmp(argv[1], "vhost-batch-xcpu"))
 		vhost_batch_xcpu(name, size, n, runs);
+	else if (!strcmp(argv[1], "tun-udp-local"))
+		tun_udp_local(name, size, n, runs);
+	else if (!strcmp(argv[1], "vhost-rx"))
+		vhost_rx_one(name, size, n, runs);
+	else if (!strcmp(argv[1], "vhost-rx-xcpu"))
+		vhost_rx_xcpu(name, size, n, runs);
+	else if (!strcmp(argv[1], "vhost-forward"))
+		vhost_forward(name, size, n, runs);
+	else if (!strcmp(argv[1], "vhost-forward-xcpu"))
+		vhost_forward_xcpu(name, size, n, runs);
 	else
 		return 2;
 	flush_results();
