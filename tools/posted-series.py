@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Extract a posted patch series from a mailing-list thread as mbox files,
-and apply a port (a diff of a patch file) to one of them; tools/seed-series
+and apply a rebase (a diff of a patch file) to one of them; tools/posted-series
 runs it.
 
-Usage: seed-series.py extract SEED TAG COUNT OUTDIR DATE
-       seed-series.py port POSTED PORT OUT
+Usage: posted-series.py extract THREAD TAG COUNT OUTDIR DATE
+       posted-series.py rebase POSTED PORT OUT
 
 The thread is plain text, one message after another, each opening with
 three lines and a blank one:
@@ -30,9 +30,9 @@ Prints the files written, one a line, in order. Exits 1 with a message
 on stderr unless the thread holds the series [TAG N/COUNT] with every
 patch 1..COUNT exactly once and no other total.
 
-port: PORT is a unified diff of the patch file POSTED (text before its
+rebase: PORT is a unified diff of the patch file POSTED (text before its
 first '--- ' line is its explanation, ignored); writes POSTED with it
-applied to OUT. Every hunk must match exactly where it says: the port
+applied to OUT. Every hunk must match exactly where it says: the rebase
 was written against this posted text and no other. Exits 1 when a hunk
 does not.
 """
@@ -48,7 +48,7 @@ PATCH = re.compile(r"^\[([^\]]*?) (\d+)/(\d+)\] (.+)$")
 HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
-class SeedError(Exception):
+class ThreadError(Exception):
     """The thread does not hold one complete series."""
 
 
@@ -102,17 +102,17 @@ def series(msgs: list[Message], want: str, count: int) -> list[Patch]:
             continue  # the cover letter
         tags.add((tag, total))
         if number in patches:
-            raise SeedError(f"line {m.line}: patch {number}/{total} is there twice "
+            raise ThreadError(f"line {m.line}: patch {number}/{total} is there twice "
                             f"(first at line {patches[number].message.line})")
         patches[number] = Patch(tag, number, total, p.group(4), m)
     if not patches:
-        raise SeedError(f"no '[{want} n/{count}]' patch in it")
+        raise ThreadError(f"no '[{want} n/{count}]' patch in it")
     if len(tags) > 1:
         found = ", ".join(f"[{t} n/{n}]" for t, n in sorted(tags))
-        raise SeedError(f"more than one series in it: {found}")
+        raise ThreadError(f"more than one series in it: {found}")
     tag, total = tags.pop()
     if total != count:
-        raise SeedError(f"[{tag} n/{total}] has {total} patches, not {count}")
+        raise ThreadError(f"[{tag} n/{total}] has {total} patches, not {count}")
     missing = [n for n in range(1, total + 1) if n not in patches]
     extra = [n for n in patches if n > total]
     if missing or extra:
@@ -122,7 +122,7 @@ def series(msgs: list[Message], want: str, count: int) -> list[Patch]:
         if extra:
             what.append("patch " + ", ".join(f"{n}/{total}" for n in extra) +
                         f" is beyond {total}")
-        raise SeedError(f"[{tag} n/{total}] is not complete: {'; '.join(what)}")
+        raise ThreadError(f"[{tag} n/{total}] is not complete: {'; '.join(what)}")
     return [patches[n] for n in range(1, total + 1)]
 
 
@@ -133,7 +133,7 @@ def address(p: Patch) -> str:
         m = sob.match(line)
         if m:
             return m.group(1)
-    raise SeedError(f"line {p.message.line}: patch {p.number}/{p.total} has no "
+    raise ThreadError(f"line {p.message.line}: patch {p.number}/{p.total} has no "
                     f"Signed-off-by of its author {p.message.author}")
 
 
@@ -141,7 +141,7 @@ def check_diff(p: Patch) -> None:
     """A patch has a '---' separator and a diff after it."""
     text = p.message.text
     if "---" not in text or not any(t.startswith("diff --git ") for t in text):
-        raise SeedError(f"line {p.message.line}: patch {p.number}/{p.total} has no "
+        raise ThreadError(f"line {p.message.line}: patch {p.number}/{p.total} has no "
                         "'---' and diff")
 
 
@@ -166,39 +166,39 @@ def mbox(p: Patch, date: str) -> str:
     return "\n".join(head + p.message.text) + "\n"
 
 
-def apply_port(posted: list[str], port: list[str], name: str) -> list[str]:
-    """posted with the unified diff port applied; every hunk exact."""
+def apply_rebase(posted: list[str], rebase: list[str], name: str) -> list[str]:
+    """posted with the unified diff rebase applied; every hunk exact."""
     i = 0
-    while i < len(port) and not (port[i].startswith("--- ") and i + 1 < len(port)
-                                 and port[i + 1].startswith("+++ ")):
+    while i < len(rebase) and not (rebase[i].startswith("--- ") and i + 1 < len(rebase)
+                                 and rebase[i + 1].startswith("+++ ")):
         i += 1
-    if i == len(port):
-        raise SeedError(f"{name}: no '--- '/'+++ ' diff in it")
+    if i == len(rebase):
+        raise ThreadError(f"{name}: no '--- '/'+++ ' diff in it")
     out: list[str] = []
     at = 0  # lines of posted consumed
     i += 2
-    while i < len(port):
-        h = HUNK.match(port[i])
+    while i < len(rebase):
+        h = HUNK.match(rebase[i])
         if not h:
-            raise SeedError(f"{name}:{i + 1}: not a hunk header: {port[i]!r}")
+            raise ThreadError(f"{name}:{i + 1}: not a hunk header: {rebase[i]!r}")
         start = int(h.group(1))
         old_n = int(h.group(2) if h.group(2) is not None else 1)
         new_n = int(h.group(4) if h.group(4) is not None else 1)
         first = start - 1 if old_n else start
         if first < at:
-            raise SeedError(f"{name}:{i + 1}: hunks out of order")
+            raise ThreadError(f"{name}:{i + 1}: hunks out of order")
         out.extend(posted[at:first])
         at = first
         i += 1
         old_seen = new_seen = 0
-        while i < len(port) and (old_seen < old_n or new_seen < new_n):
-            line = port[i]
+        while i < len(rebase) and (old_seen < old_n or new_seen < new_n):
+            line = rebase[i]
             tag, text = line[:1], line[1:]
             if tag in (" ", "-"):
                 if at >= len(posted) or posted[at] != text:
                     got = posted[at] if at < len(posted) else "end of file"
-                    raise SeedError(f"{name}:{i + 1}: the posted patch has {got!r} at "
-                                    f"line {at + 1}, the port expects {text!r}")
+                    raise ThreadError(f"{name}:{i + 1}: the posted patch has {got!r} at "
+                                    f"line {at + 1}, the rebase expects {text!r}")
                 at += 1
                 old_seen += 1
                 if tag == " ":
@@ -208,23 +208,23 @@ def apply_port(posted: list[str], port: list[str], name: str) -> list[str]:
                 out.append(text)
                 new_seen += 1
             else:
-                raise SeedError(f"{name}:{i + 1}: not a hunk line: {line!r}")
+                raise ThreadError(f"{name}:{i + 1}: not a hunk line: {line!r}")
             i += 1
         if old_seen != old_n or new_seen != new_n:
-            raise SeedError(f"{name}: the hunk ending at line {i} is short")
+            raise ThreadError(f"{name}: the hunk ending at line {i} is short")
     out.extend(posted[at:])
     return out
 
 
-def extract(seed: Path, tag: str, count: int, outdir: Path, date: str) -> None:
-    lines = seed.read_text(encoding="utf-8").split("\n")
+def extract(thread: Path, tag: str, count: int, outdir: Path, date: str) -> None:
+    lines = thread.read_text(encoding="utf-8").split("\n")
     try:
         patches = series(messages(lines), tag, count)
         for p in patches:
             check_diff(p)
             address(p)
-    except SeedError as e:
-        raise SeedError(f"{seed}: {e}") from None
+    except ThreadError as e:
+        raise ThreadError(f"{thread}: {e}") from None
     files = []
     for p in patches:
         f = outdir / file_name(p)
@@ -234,7 +234,7 @@ def extract(seed: Path, tag: str, count: int, outdir: Path, date: str) -> None:
         print(f)
 
 
-def port(posted: Path, diff: Path, out: Path) -> None:
+def rebase(posted: Path, diff: Path, out: Path) -> None:
     text = posted.read_text(encoding="utf-8")
     lines = text.split("\n")
     if lines[-1] == "":
@@ -242,7 +242,7 @@ def port(posted: Path, diff: Path, out: Path) -> None:
     diff_lines = diff.read_text(encoding="utf-8").split("\n")
     if diff_lines[-1] == "":
         diff_lines.pop()
-    result = apply_port(lines, diff_lines, str(diff))
+    result = apply_rebase(lines, diff_lines, str(diff))
     out.write_text("\n".join(result) + "\n", encoding="utf-8")
 
 
@@ -253,12 +253,12 @@ def main(argv: list[str]) -> int:
     try:
         if len(argv) == 7 and argv[1] == "extract" and argv[4].isdigit():
             extract(Path(argv[2]), argv[3], int(argv[4]), Path(argv[5]), argv[6])
-        elif len(argv) == 5 and argv[1] == "port":
-            port(Path(argv[2]), Path(argv[3]), Path(argv[4]))
+        elif len(argv) == 5 and argv[1] == "rebase":
+            rebase(Path(argv[2]), Path(argv[3]), Path(argv[4]))
         else:
             print(__doc__.split("\n\n")[1], file=sys.stderr)
             return 2
-    except SeedError as e:
+    except ThreadError as e:
         print(e, file=sys.stderr)
         return 1
     except (OSError, UnicodeDecodeError) as e:
