@@ -16,8 +16,11 @@ BASE_SUITE := trixie-backports
 BASE_MIRROR ?= http://deb.debian.org/debian
 
 # Everything built or downloaded lives here, outside the checkout; the
-# tools' own variable, SKBPOOL_CACHE, is honoured too (CACHE wins).
-CACHE ?= $(or $(SKBPOOL_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/skbpool)
+# tools' own variable, SKBPOOL_CACHE, is honoured too (CACHE wins). The
+# default's one home is tools/common.sh.
+ifeq ($(origin CACHE),undefined)
+CACHE := $(shell bash -c '. tools/common.sh && printf %s "$$SKBPOOL_CACHE"')
+endif
 
 export BASE_VERSION BASE_SUITE BASE_MIRROR
 export SKBPOOL_CACHE := $(CACHE)

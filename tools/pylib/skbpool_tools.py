@@ -12,6 +12,7 @@ them. Standard library only; its tests are tools/pylib/test_skbpool_tools.py
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Iterator, Mapping
 from typing import Any, NoReturn
@@ -48,15 +49,16 @@ def leaves(group: Mapping[str, Any], path: str = "") -> Iterator[tuple[str, str]
 
 
 def cache_dir(env: Mapping[str, str] | None = None) -> str:
-    """The cache: $SKBPOOL_CACHE (the Makefile exports it), else
-    $XDG_CACHE_HOME/skbpool, else ~/.cache/skbpool, as the Makefile's
-    CACHE defaults."""
-    env = os.environ if env is None else env
+    """The cache: $SKBPOOL_CACHE (the Makefile exports it), else the
+    default of tools/common.sh, its one home, asked in env."""
+    env = dict(os.environ if env is None else env)
     if env.get("SKBPOOL_CACHE"):
         return env["SKBPOOL_CACHE"]
-    base = env.get("XDG_CACHE_HOME") or os.path.join(
-        env.get("HOME") or os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "skbpool")
+    env.setdefault("PATH", os.environ.get("PATH", "/usr/bin:/bin"))
+    common = os.path.join(top_dir(), "tools", "common.sh")
+    return subprocess.run(
+        ["bash", "-c", '. "$1" && printf %s "$SKBPOOL_CACHE"', "-", common],
+        env=env, check=True, capture_output=True, text=True).stdout
 
 
 def top_dir() -> str:
