@@ -42,18 +42,29 @@ import skbpool_results as sr  # noqa: E402
 
 # per workload, per run: (ns a packet, slab heads a 1000 packets, packets)
 Runs = dict[str, list[tuple[float, float, int]]]
+# The workloads file, the one list of them (tools/bench runs it)
+WORKLOADS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "workloads")
 
-ORDER = ["tun-write-1400", "tun-write-64", "tun-echo-1400", "tun-echo-64",
-         "vhost-batch-1400", "vhost-batch-64", "tap-vhost-batch-1400",
-         "tap-vhost-batch-64", "veth-xdp-1400", "veth-xdp-64",
-         # the other free sites (docs/bench.md): no goal
-         "tun-udp-local-1400", "tun-udp-local-64", "vhost-rx-1400",
-         "vhost-rx-64", "vhost-forward-1400", "vhost-forward-64", "vpn-tcp",
-         "skb-head-pair", "skb-head-bulk64"]
-# The cross-CPU workloads (2 vCPUs, a boot of their own): no goal.
-ORDER += ["tun-echo-xcpu-1400", "tun-echo-xcpu-64", "vhost-batch-xcpu-1400",
-          "vhost-batch-xcpu-64", "vhost-rx-xcpu-1400", "vhost-rx-xcpu-64",
-          "vhost-forward-xcpu-1400", "vhost-forward-xcpu-64"]
+
+def workload_rows(path: str) -> list[str]:
+    """The table's rows, in order, from the workloads file tools/bench
+    runs (NAME SIZES VCPUS a line): NAME-SIZE for each size, NAME for a
+    workload with none, the skb-head module's rows for skb-head."""
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            name, sizes, _vcpus = line.split()
+            if name == "skb-head":
+                rows += list(MICRO)
+            elif sizes == "-":
+                rows.append(name)
+            else:
+                rows += [f"{name}-{size}" for size in sizes.split(",")]
+    return rows
+
+
 # The goals on 7.3, patched/base of the medians; the skb-head
 # loops against their floors (FLOOR_GOALS: series/floor); the cross-CPU
 # workloads: no more instructions and no more slab heads than the base.
@@ -140,7 +151,7 @@ def main():
     outdir = args[2]
     command = args[3] if len(args) == 4 else "make bench"
     rows = []
-    for name in ORDER:
+    for name in workload_rows(WORKLOADS):
         if name in MICRO:
             b = patched.get(MICRO_BASE)
             p = patched.get(MICRO[name])
