@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# tools/deps against stand-ins for dpkg-query, apt-get, apt-cache,
+# tools/deps against fakes of dpkg-query, apt-get, apt-cache,
 # dpkg-deb and id (PATH shims over a fake package database in $tmp/db
 # and a fake suite): the system packages (nothing installed, apt
 # failing, apt "succeeding" without installing, not root, --check) and

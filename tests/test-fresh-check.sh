@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# tools/fresh-check with stand-ins for id, debootstrap, mount, umount,
+# tools/fresh-check with fakes of id, debootstrap, mount, umount,
 # mountpoint and chroot (nothing is mounted, no root is built, no
 # command runs in a chroot): the README's "The two commands" block gives
 # the commands ('make', 'make test'), run in order in the root, each
