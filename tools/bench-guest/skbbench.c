@@ -12,6 +12,9 @@
  *   skbbench tun-udp-local SIZE PACKETS RUNS
  *   skbbench vhost-rx   SIZE PACKETS RUNS
  *   skbbench vhost-forward SIZE PACKETS RUNS
+ *   skbbench udp-lo     SIZE PACKETS RUNS
+ *   skbbench udp-lo-drop SIZE PACKETS RUNS
+ *   skbbench unix-dgram SIZE PACKETS RUNS     (SIZE: the datagram's bytes)
  *   skbbench tun-echo-xcpu SIZE PACKETS RUNS      (2 CPUs)
  *   skbbench vhost-batch-xcpu SIZE PACKETS RUNS   (2 CPUs)
  *   skbbench vhost-rx-xcpu SIZE PACKETS RUNS      (2 CPUs)
@@ -474,6 +477,168 @@ static void tun_udp_local(const char *name, int size, long n, int runs)
 	}
 	close(s);
 	close(fd);
+}
+
+
+/* ------------------------------------------------------------------ */
+/*
+ * Frees without tun: what the net-core series changes for every other
+ * user of the skb heap (docs/bench.md, "Frees without tun").
+ */
+
+static char *slurp(const char *path, char *buf, size_t sz);
+
+/* The Udp NoPorts counter of /proc/net/snmp */
+static uint64_t udp_noports(void)
+{
+	char buf[8192], *hdr, *val, *h, *v, *sh_, *sv;
+	int i, col = -1;
+
+	slurp("/proc/net/snmp", buf, sizeof(buf));
+	hdr = strstr(buf, "\nUdp: ");
+	val = hdr ? strstr(hdr + 1, "\nUdp: ") : NULL;
+	if (!hdr || !val)
+		die("no Udp lines in /proc/net/snmp");
+	*val = 0;	/* the header line ends here */
+	h = strtok_r(hdr + 6, " \n", &sh_);
+	for (i = 0; h; i++, h = strtok_r(NULL, " \n", &sh_))
+		if (!strcmp(h, "NoPorts"))
+			col = i;
+	v = strtok_r(val + 6, " \n", &sv);
+	for (i = 0; v && i < col; i++)
+		v = strtok_r(NULL, " \n", &sv);
+	if (col < 0 || !v)
+		die("no Udp NoPorts in /proc/net/snmp");
+	return strtoull(v, NULL, 10);
+}
+
+/*
+ * udp-lo: UDP datagrams of SIZE bytes (IPv4 and UDP headers included) to
+ * 127.0.0.1:5100 from an unbound socket of this program, a second one
+ * bound there recv()ing each before the next sendto(). sendto() takes
+ * the head in process context (__alloc_skb(), from the NAPI cache when
+ * it holds one), loopback_xmit() queues it to the backlog, the softirq
+ * run at the end of the transmit delivers it to the socket and recv()
+ * frees it in process context, BHs enabled: skb_consume_udp(), as in
+ * tun-udp-local. No tun on the path.
+ */
+static void udp_lo(const char *name, int size, long n, int runs)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons(5100) };
+	unsigned char pkt[2048], buf[2048];
+	int s, rs, r, plen = size - 28;
+	long i;
+
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	rs = socket(AF_INET, SOCK_DGRAM, 0);
+	if (s < 0 || rs < 0 || bind(rs, (struct sockaddr *)&sa, sizeof(sa)))
+		die("UDP sockets on 127.0.0.1:5100");
+	for (i = 0; i < plen; i++)
+		pkt[i] = i * 7 + 1;
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		uint64_t s0 = slab_heads(), t0 = now_ns(), t1;
+
+		for (i = 0; i < n; i++) {
+			if (sendto(s, pkt, plen, 0, (struct sockaddr *)&sa,
+				   sizeof(sa)) != plen)
+				die("sendto");
+			if (recv(rs, buf, sizeof(buf), MSG_DONTWAIT) != plen)
+				die("recv packet %ld of run %d", i, r);
+		}
+		t1 = now_ns();
+		if (r >= 0)
+			report(name, r, n, t1 - t0, slab_heads() - s0);
+	}
+	if (memcmp(buf, pkt, plen)) {
+		errno = 0;
+		die("the payload received is not the one sent");
+	}
+	close(rs);
+	close(s);
+}
+
+/*
+ * udp-lo-drop: udp-lo's datagrams to 127.0.0.1:5101, where no socket
+ * listens: __udp4_lib_rcv() frees each in the softirq, BHs disabled, on
+ * this CPU (kfree_skb_reason(), NO_SOCKET), the free net-core's "cache
+ * the heads of local skbs freed with BHs disabled" changes for every
+ * protocol's drops. No ICMP port unreachable (icmp_msgs_per_sec and
+ * icmp_msgs_burst 0: none is sent, the sender is not disturbed); every
+ * datagram is checked dropped (Udp NoPorts).
+ */
+static void udp_lo_drop(const char *name, int size, long n, int runs)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons(5101) };
+	unsigned char pkt[2048] = { 0 };
+	int s, r, plen = size - 28;
+	long i;
+
+	sh("echo 0 > /proc/sys/net/ipv4/icmp_msgs_per_sec%.0s", "");
+	sh("echo 0 > /proc/sys/net/ipv4/icmp_msgs_burst%.0s", "");
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	if (s < 0)
+		die("UDP socket");
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		uint64_t s0 = slab_heads(), d0 = udp_noports(), t0 = now_ns(), t1;
+
+		for (i = 0; i < n; i++)
+			if (sendto(s, pkt, plen, 0, (struct sockaddr *)&sa,
+				   sizeof(sa)) != plen)
+				die("sendto");
+		t1 = now_ns();
+		if (udp_noports() - d0 != (uint64_t)n) {
+			errno = 0;
+			die("%llu of %ld datagrams dropped for no port",
+			    (unsigned long long)(udp_noports() - d0), n);
+		}
+		if (r >= 0)
+			report(name, r, n, t1 - t0, slab_heads() - s0);
+	}
+	close(s);
+}
+
+/*
+ * unix-dgram: datagrams of SIZE bytes over an AF_UNIX socketpair, each
+ * recv()d before the next send(): the head taken in process context
+ * (sock_alloc_send_pskb()), freed by recv() in process context, BHs
+ * enabled (consume_skb()): no softirq and no device, the free that
+ * "cache the heads of local skbs freed with BHs disabled" tests and
+ * leaves to the slab on both kernels. What it adds to such a free.
+ */
+static void unix_dgram(const char *name, int size, long n, int runs)
+{
+	unsigned char pkt[2048], buf[2048];
+	int sv[2], r;
+	long i;
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		die("socketpair");
+	for (i = 0; i < size; i++)
+		pkt[i] = i * 5 + 3;
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		uint64_t s0 = slab_heads(), t0 = now_ns(), t1;
+
+		for (i = 0; i < n; i++) {
+			if (send(sv[0], pkt, size, 0) != size)
+				die("send");
+			if (recv(sv[1], buf, sizeof(buf), MSG_DONTWAIT) != size)
+				die("recv datagram %ld of run %d", i, r);
+		}
+		t1 = now_ns();
+		if (r >= 0)
+			report(name, r, n, t1 - t0, slab_heads() - s0);
+	}
+	if (memcmp(buf, pkt, size)) {
+		errno = 0;
+		die("the datagram received is not the one sent");
+	}
+	close(sv[0]);
+	close(sv[1]);
 }
 
 
@@ -1545,6 +1710,7 @@ int main(int argc, char **argv)
 	if (argc != 5) {
 		fprintf(stderr, "usage: skbbench {tun-write|tun-echo|vhost-batch|tap-vhost-batch|veth-xdp|\n"
 				"                 tun-udp-local|vhost-rx|vhost-forward|\n"
+				"                 udp-lo|udp-lo-drop|unix-dgram|\n"
 				"                 tun-echo-xcpu|vhost-batch-xcpu|vhost-rx-xcpu|\n"
 				"                 vhost-forward-xcpu} SIZE PACKETS RUNS\n"
 				"       skbbench vpn-tcp 0 PACKETS RUNS\n"
@@ -1581,6 +1747,12 @@ int main(int argc, char **argv)
 		vhost_batch_xcpu(name, size, n, runs);
 	else if (!strcmp(argv[1], "tun-udp-local"))
 		tun_udp_local(name, size, n, runs);
+	else if (!strcmp(argv[1], "udp-lo"))
+		udp_lo(name, size, n, runs);
+	else if (!strcmp(argv[1], "udp-lo-drop"))
+		udp_lo_drop(name, size, n, runs);
+	else if (!strcmp(argv[1], "unix-dgram"))
+		unix_dgram(name, size, n, runs);
 	else if (!strcmp(argv[1], "vhost-rx"))
 		vhost_rx_one(name, size, n, runs);
 	else if (!strcmp(argv[1], "vhost-rx-xcpu"))
