@@ -513,6 +513,42 @@ static uint64_t udp_noports(void)
 }
 
 /*
+ * Datagrams of @len bytes sent on @s (to @to, or to its peer when @to is
+ * NULL), each recv()d on @rs (MSG_DONTWAIT: one not queued by then fails
+ * the run) before the next is sent; the last payload compared.
+ * Instructions per datagram: the send and the recv().
+ */
+static void dgram_pingpong(const char *name, int s, int rs,
+			   const struct sockaddr *to, socklen_t tolen,
+			   int len, long n, int runs)
+{
+	unsigned char pkt[2048], buf[2048];
+	long i;
+	int r;
+
+	for (i = 0; i < len; i++)
+		pkt[i] = i * 7 + 1;
+	quiesce();
+	for (r = -1; r < runs; r++) {
+		uint64_t s0 = slab_heads(), t0 = now_ns(), t1;
+
+		for (i = 0; i < n; i++) {
+			if (sendto(s, pkt, len, 0, to, tolen) != len)
+				die("send");
+			if (recv(rs, buf, sizeof(buf), MSG_DONTWAIT) != len)
+				die("recv datagram %ld of run %d", i, r);
+		}
+		t1 = now_ns();
+		if (r >= 0)
+			report(name, r, n, t1 - t0, slab_heads() - s0);
+	}
+	if (memcmp(buf, pkt, len)) {
+		errno = 0;
+		die("the datagram received is not the one sent");
+	}
+}
+
+/*
  * udp-lo: UDP datagrams of SIZE bytes (IPv4 and UDP headers included) to
  * 127.0.0.1:5100 from an unbound socket of this program, a second one
  * bound there recv()ing each before the next sendto(). sendto() takes
@@ -525,36 +561,15 @@ static uint64_t udp_noports(void)
 static void udp_lo(const char *name, int size, long n, int runs)
 {
 	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons(5100) };
-	unsigned char pkt[2048], buf[2048];
-	int s, rs, r, plen = size - 28;
-	long i;
+	int s, rs;
 
 	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	s = socket(AF_INET, SOCK_DGRAM, 0);
 	rs = socket(AF_INET, SOCK_DGRAM, 0);
 	if (s < 0 || rs < 0 || bind(rs, (struct sockaddr *)&sa, sizeof(sa)))
 		die("UDP sockets on 127.0.0.1:5100");
-	for (i = 0; i < plen; i++)
-		pkt[i] = i * 7 + 1;
-	quiesce();
-	for (r = -1; r < runs; r++) {
-		uint64_t s0 = slab_heads(), t0 = now_ns(), t1;
-
-		for (i = 0; i < n; i++) {
-			if (sendto(s, pkt, plen, 0, (struct sockaddr *)&sa,
-				   sizeof(sa)) != plen)
-				die("sendto");
-			if (recv(rs, buf, sizeof(buf), MSG_DONTWAIT) != plen)
-				die("recv packet %ld of run %d", i, r);
-		}
-		t1 = now_ns();
-		if (r >= 0)
-			report(name, r, n, t1 - t0, slab_heads() - s0);
-	}
-	if (memcmp(buf, pkt, plen)) {
-		errno = 0;
-		die("the payload received is not the one sent");
-	}
+	dgram_pingpong(name, s, rs, (struct sockaddr *)&sa, sizeof(sa),
+		       size - 28, n, runs);
 	close(rs);
 	close(s);
 }
@@ -611,36 +626,14 @@ static void udp_lo_drop(const char *name, int size, long n, int runs)
  */
 static void unix_dgram(const char *name, int size, long n, int runs)
 {
-	unsigned char pkt[2048], buf[2048];
-	int sv[2], r;
-	long i;
+	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
 		die("socketpair");
-	for (i = 0; i < size; i++)
-		pkt[i] = i * 5 + 3;
-	quiesce();
-	for (r = -1; r < runs; r++) {
-		uint64_t s0 = slab_heads(), t0 = now_ns(), t1;
-
-		for (i = 0; i < n; i++) {
-			if (send(sv[0], pkt, size, 0) != size)
-				die("send");
-			if (recv(sv[1], buf, sizeof(buf), MSG_DONTWAIT) != size)
-				die("recv datagram %ld of run %d", i, r);
-		}
-		t1 = now_ns();
-		if (r >= 0)
-			report(name, r, n, t1 - t0, slab_heads() - s0);
-	}
-	if (memcmp(buf, pkt, size)) {
-		errno = 0;
-		die("the datagram received is not the one sent");
-	}
+	dgram_pingpong(name, sv[0], sv[1], NULL, 0, size, n, runs);
 	close(sv[0]);
 	close(sv[1]);
 }
-
 
 /* ------------------------------------------------------------------ */
 /*
