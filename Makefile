@@ -26,7 +26,7 @@ export BASE_VERSION BASE_SUITE BASE_MIRROR
 export SKBPOOL_CACHE := $(CACHE)
 
 .NOTPARALLEL:
-.PHONY: all test test-all deps tree export check check-modules test-tools kunit-uml kunit-rt kunit-rt-build kunit-x86_64 selftest-tun noise-check modprobe-check check-objdump coverage bench tables mbox fresh-check clean help
+.PHONY: all test test-all deps tree export check check-modules test-tools kunit-uml kunit-rt kunit-rt-build kunit-x86_64 selftest-tun noise-check modprobe-check check-objdump coverage bench bench-rt tables mbox fresh-check clean help
 
 ## all:        install what is missing, prepare the tree, run the UML suites
 all: deps tree kunit-uml
@@ -130,9 +130,15 @@ coverage: $(if $(UNCOMMITTED),deps,tree)
 	@tools/coverage $(if $(UNCOMMITTED),--uncommitted)
 
 ## bench:      qemu -icount runs, base vs patched -> out/bench/results.{json,md},
-##             chart.svg, results/bench.json
+##             chart.svg, results/bench.json (PROFILE=1: also the profiling
+##             kernels, whose profile gives the BH sections per packet)
 bench: tree
-	@tools/bench
+	@tools/bench $(if $(PROFILE),--profile)
+
+## bench-rt:   the same on a PREEMPT_RT base and series (tools/bench --rt;
+##             every packet workload, no v2) -> out/bench-rt/, results/bench-rt.json
+bench-rt: tree
+	@tools/bench --rt
 
 ## tables:     the tables of README.md and docs/ made again from results/
 ##             (bench.json, kunit.json, coverage.json: what bench,

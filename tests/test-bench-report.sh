@@ -165,6 +165,64 @@ else
 	fail "report.py --peer failed:"; sed 's/^/  | /' "$tmp/peer.out"
 fi
 
+# BH sections per packet from the profile step's alloc-cost.json, only
+# where it is of the same patched tree; a row over the base says so.
+cat > "$tmp/peer/alloc-cost.json" <<'JSON'
+{"patched_tree": "t1", "workloads": [
+ {"name": "tun-write-1400", "base": {"bh_enables": 3.0},
+  "patched": {"bh_enables": 4.004}, "v2": {"bh_enables": 3.5}},
+ {"name": "tun-echo-64", "base": {"bh_enables": 2.0},
+  "patched": {"bh_enables": 2.0}, "v2": null}]}
+JSON
+bh_report() { # TREE
+	BENCH_PATCHED_TREE=$1 /usr/bin/python3 "$top/tools/bench-guest/report.py" \
+		--peer "$tmp/peer/raw-v2.txt" "$tmp/out/bench/raw-base.txt" \
+		"$tmp/out/bench/raw-patched.txt" "$tmp/peer" > "$tmp/bh.out" 2>&1 ||
+		fail "report.py with alloc-cost.json failed: $(cat "$tmp/bh.out")"
+}
+bh_report t1
+pj() { # FILTER EXPECTED
+	local got
+	got=$(jq -c "$1" "$tmp/peer/results.json" 2>&1) || true
+	[ "$got" = "$2" ] || fail "jq '$1': got $got, expected $2"
+}
+pj '.workloads[0] | [.bh_base, .bh_peer, .bh]' '[3,3.5,4]'
+pj '.workloads[1] | [.bh_base, has("bh_peer"), .bh]' '[2,false,2]'
+has "$tmp/peer/results.md" '\| BH sections/pkt base -> v2 -> patched \|$'
+has "$tmp/peer/results.md" '^\| tun-write-1400 \| .* \| 3\.00 -> 3\.50 -> 4\.00 \(> base\) \|$'
+has "$tmp/peer/results.md" '^\| tun-echo-64 \| .* \| 2\.00 -> n/a -> 2\.00 \|$'
+bh_report t2
+pj '[.workloads[] | has("bh")] | any' 'false'
+has "$tmp/bh.out" 'alloc-cost.json is of another patched tree'
+grep -q 'BH sections' "$tmp/peer/results.md" && fail "BH column of another tree's profile"
+rm "$tmp/peer/alloc-cost.json"
+
+# The PREEMPT_RT pair (tools/bench --rt): its own directories, every
+# row's goal the base, the rt table of tools/tables.
+mkdir -p "$tmp/out/bench-rt"
+cp "$tmp/out/bench/raw-base.txt" "$tmp/out/bench-rt/raw-base.txt"
+grep -v '^BENCH skb\|^BENCH lock' "$tmp/out/bench/raw-patched.txt" > "$tmp/out/bench-rt/raw-patched.txt"
+SKBPOOL_OUT=$tmp/out "$top/tools/bench" --rt report > "$tmp/rt.out" 2>&1 ||
+	fail "tools/bench --rt report failed: $(cat "$tmp/rt.out")"
+rj() { # FILTER EXPECTED
+	local got
+	got=$(jq -c "$1" "$tmp/out/bench-rt/results.json" 2>&1) || true
+	[ "$got" = "$2" ] || fail "rt: jq '$1': got $got, expected $2"
+}
+rj '[.workloads[] | [.name, .goal]]' '[["tun-write-1400",1],["tun-echo-64",1]]'
+rj '.command' '"make bench-rt"'
+rj '.method | test("PREEMPT_RT")' 'true'
+has "$tmp/rt.out" 'not every workload measured .*/results/bench-rt.json left as it was'
+mkdir -p "$tmp/rtres" && cp "$tmp/out/bench-rt/results.json" "$tmp/rtres/bench-rt.json"
+"$top/tools/tables" --results "$tmp/rtres" --print bench-rt > "$tmp/rt.md" 2>&1 ||
+	fail "tables --print bench-rt failed: $(cat "$tmp/rt.md")"
+has "$tmp/rt.md" '^\| tun-write-1400 \| 5000\.0 \| 4000\.0 \| 0\.800 \| <= 1\.00 met \|'
+has "$tmp/rt.md" 'both PREEMPT_RT; made by `make bench-rt`'
+if "$top/tools/bench" --rt --profile report > "$tmp/rtp.out" 2>&1; then
+	fail "--rt --profile accepted"
+fi
+has "$tmp/rtp.out" 'one at a time'
+
 # A missed goal says so.
 sed -i 's/ns=150000000/ns=190000000/' "$tmp/out/bench/raw-patched.txt"
 SKBPOOL_OUT=$tmp/out "$top/tools/bench" report > "$tmp/report2.out" 2>&1 ||

@@ -91,7 +91,7 @@ has help "$top/out/kunit-uml"
 has help "$top/results/bench.json"
 hasnt help '\$\(CACHE\)|[ (]out/'
 targets=$(sed -n 's/^\([a-z0-9_-]*\): .*/\1/p' "$tmp/help.out" | paste -sd' ' -)
-want='all test test-all deps tree export check check-modules test-tools kunit-uml kunit-rt kunit-rt-build kunit-x86_64 selftest-tun noise-check modprobe-check check-objdump coverage bench tables mbox fresh-check clean help'
+want='all test test-all deps tree export check check-modules test-tools kunit-uml kunit-rt kunit-rt-build kunit-x86_64 selftest-tun noise-check modprobe-check check-objdump coverage bench bench-rt tables mbox fresh-check clean help'
 [ "$targets" = "$want" ] && ok "make help: real paths, the targets in the order of the flow" ||
 	fail "make help lists: $targets"
 

@@ -58,6 +58,7 @@ Per packet: the profiled run covers the warm-up run and one run, 2 x N
 packets of the BENCH line before the section.
 """
 import json
+import os
 import re
 import sys
 from typing import Any
@@ -313,6 +314,10 @@ def main():
                   'calibrated (docs/bench.md, "Allocator instructions '
                   'per packet")',
         'kernels': {}, 'workloads': []}
+    # tools/bench: the source tree the profiling kernels were built from
+    # (report.py takes the BH sections only for the same tree)
+    if os.environ.get('BENCH_PATCHED_TREE'):
+        res['patched_tree'] = os.environ['BENCH_PATCHED_TREE']
     order = []
     for name, log in kernels:
         cal = log['sections'].get('skb_prof_cal')

@@ -14,6 +14,12 @@ Usage: report.py [--peer RAW_PEER] RAW_BASE RAW_PATCHED OUTDIR [COMMAND]
 next to the base's, with the ratio peer/base and the goal that this
 series is not above the peer where both ran a workload.
 
+BH sections: where OUTDIR/alloc-cost.json (tools/bench profile) is of the
+same patched tree (its patched_tree, BENCH_PATCHED_TREE here), each row
+gets its BH sections per packet on each kernel (bh_base, bh, bh_peer):
+the out-of-line BH enables the filtered profile counted, one per
+local_bh_disable()/local_bh_enable() pair or _bh lock section.
+
 RAW_BASE and RAW_PATCHED may each name several raw files of one kernel,
 comma-separated (tools/bench: the 1-vCPU boot's and the 2-vCPU boot's
 of the *-xcpu workloads); their BENCH lines are merged.
@@ -102,6 +108,12 @@ METHOD = (
     "median of the patched runs (slab_heads_per_1000_base for the base). "
     "skb-head-*: in-kernel loops on the patched kernel only (bench-only module); the "
     "base column is build_skb()+consume_skb() (slab), per head.")
+# BENCH_RT=1 (tools/bench --rt): both kernels PREEMPT_RT, every row's
+# goal the base's figure.
+RT_METHOD = (
+    " Here both kernels also have tools/bench-guest/rt.config (PREEMPT_RT), "
+    "and every row's goal is the base's figure (ratio <= 1.00).")
+RT_GOAL = 1.0
 METHOD += (
     " *-xcpu: a second boot of each kernel with -smp 2, the writer on CPU 0 and the "
     "reader or vhost worker on CPU 1; TCG runs the vCPUs round-robin on one "
@@ -137,6 +149,26 @@ def r1(x):
     return None if x is None else round(x, 1)
 
 
+def bh_sections(outdir: str, tree: str | None) -> dict[str, dict]:
+    """Per workload, BH sections per packet per kernel from
+    OUTDIR/alloc-cost.json, when it is of patched tree TREE; else {}."""
+    try:
+        with open(f"{outdir}/alloc-cost.json", encoding="utf-8") as f:
+            cost = json.load(f)
+    except FileNotFoundError:
+        return {}
+    if not tree or cost.get("patched_tree") != tree:
+        sys.stderr.write("report.py: %s/alloc-cost.json is of another patched "
+                         "tree: no BH sections column (run tools/bench "
+                         "--profile build profile)\n" % outdir)
+        return {}
+    out = {}
+    for row in cost["workloads"]:
+        out[row["name"]] = {k: round(row[k]["bh_enables"], 2)
+                            for k in ("base", "patched", "v2") if row.get(k)}
+    return out
+
+
 def main():
     args = sys.argv[1:]
     peer_raw = None
@@ -150,6 +182,8 @@ def main():
     rel_v, peer = parse(peer_raw) if peer_raw else (None, {})
     outdir = args[2]
     command = args[3] if len(args) == 4 else "make bench"
+    rt = os.environ.get("BENCH_RT") == "1"
+    bh = bh_sections(outdir, os.environ.get("BENCH_PATCHED_TREE"))
     rows = []
     for name in workload_rows(WORKLOADS):
         if name in MICRO:
@@ -176,7 +210,7 @@ def main():
             "slab_heads_per_1000_base": None if micro else r1(sb["slab"]),
             "spread_pct": round(100 * max((sp["max"] - sp["min"]) / sp["median"],
                                           (sb["max"] - sb["min"]) / sb["median"]), 3),
-            "goal": GOALS.get(name),
+            "goal": RT_GOAL if rt else GOALS.get(name),
         })
         w = rows[-1]
         if v:
@@ -189,6 +223,10 @@ def main():
                       "runs": min(w["runs"], sv["runs"]),
                       "spread_pct": max(w["spread_pct"], round(
                           100 * (sv["max"] - sv["min"]) / sv["median"], 3))})
+        for key, kernel in (("bh_base", "base"), ("bh", "patched"),
+                            ("bh_peer", "v2")):
+            if kernel in bh.get(name, {}):
+                w[key] = bh[name][kernel]
         fl = patched.get(FLOOR.get(name, ""))
         if micro and fl:
             f = summary(fl)
@@ -202,7 +240,7 @@ def main():
     def described(rel, var):
         desc = os.environ.get(var)
         return (rel or "unknown") + (" (%s)" % desc if desc else "")
-    res = {"method": METHOD, "base": described(rel_b, "BENCH_BASE_DESC"),
+    res = {"method": METHOD + (RT_METHOD if rt else ""), "base": described(rel_b, "BENCH_BASE_DESC"),
            "patched": described(rel_p, "BENCH_PATCHED_DESC"), "command": command}
     # The patched kernel's source tree (git's tree hash): tools/mbox
     # quotes the table only in the mails of that series.

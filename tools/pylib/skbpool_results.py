@@ -65,6 +65,10 @@ def _f1(x: float | None) -> str:
     return "n/a" if x is None else "%.1f" % x
 
 
+def _f2(x: float | None) -> str:
+    return "n/a" if x is None else "%.2f" % x
+
+
 def _f3(x: float | None) -> str:
     return "n/a" if x is None else "%.3f" % x
 
@@ -125,6 +129,18 @@ def bench_full(res: Json) -> str:
                 else " (> %g)" % SLAB_GOAL)
         return " -> ".join(_f1(x) for x in seq) + over
 
+    bh = any("bh" in w for w in rows)
+
+    def bh_text(w: Json) -> str:
+        seq = [w.get("bh_base")] + ([w.get("bh_peer")] if peer else []) + \
+            [w.get("bh")]
+        if all(x is None for x in seq):
+            return "n/a"
+        over = ("" if None in (w.get("bh"), w.get("bh_base")) or
+                w["bh"] <= w["bh_base"] else " (> base)")
+        return " -> ".join(_f2(x) for x in seq) + over
+
+    kernels_seq = "base -> v2 -> patched" if peer else "base -> patched"
     if peer:
         md = ["| workload | unit | base | v2 | patched | v2/base | "
               "patched/base | goal | patched min..max | v2 min..max | "
@@ -136,6 +152,9 @@ def bench_full(res: Json) -> str:
               "patched min..max | base min..max | slab heads/1000 pkts base "
               "-> patched | runs x packets |",
               "|---|---|---:|---:|---:|---|---:|---:|---:|---:|"]
+    if bh:
+        md[0] += " BH sections/pkt %s |" % kernels_seq
+        md[1] += "---:|"
     for w in rows:
         cells = [w["name"], w["unit"], "%.1f" % w["base"]]
         if peer:
@@ -150,6 +169,8 @@ def bench_full(res: Json) -> str:
                          "%.1f..%.1f" % (w["peer_min"], w["peer_max"]))
         cells += ["%.1f..%.1f" % (w["base_min"], w["base_max"]),
                   slab_text(w), "%d x %d" % (w["runs"], w["packets"])]
+        if bh:
+            cells.append(bh_text(w))
         md.append("| " + " | ".join(cells) + " |")
     md.append("")
     kernels = "Base `%s`, patched `%s`" % (res["base"], res["patched"])
@@ -160,6 +181,10 @@ def bench_full(res: Json) -> str:
                   kernels, res.get("command") or "make bench", SLAB_GOAL))
     md.append("Largest run-to-run spread ((max-min)/median, any kernel): "
               "%.3f%%." % spread_max(res))
+    if bh:
+        md.append("BH sections per packet: BH enables counted by the "
+                  "profiling kernels' filtered profile (`make bench "
+                  "PROFILE=1`, alloc-cost.json); goal: patched <= base.")
     floors = [w for w in rows if "floor" in w]
     if floors:
         md.append("")
@@ -209,21 +234,41 @@ def bench_readme(res: Json) -> str:
     return "\n".join(md)
 
 
+def _pair_table(rows: list[Json], goal: bool = False) -> str:
+    """Base and series per row: figures, ratio, spreads, slab heads (and
+    the goal's verdict)."""
+    md = ["| workload | base | patched | ratio |%s patched min..max | base "
+          "min..max | slab heads/1000 pkts base -> patched |" % (
+              " goal |" if goal else ""),
+          "|---|---:|---:|---:|%s---:|---:|---:|" % ("---|" if goal else "")]
+    for w in rows:
+        md.append("| %s | %.1f | %.1f | %.3f |%s %.1f..%.1f | %.1f..%.1f | "
+                  "%.1f -> %.1f |" % (
+                      w["name"], w["base"], w["patched"], w["ratio"],
+                      " %s |" % goal_text(w) if goal else "",
+                      w["min"], w["max"], w["base_min"], w["base_max"],
+                      w["slab_heads_per_1000_base"],
+                      w["slab_heads_per_1000"]))
+    return "\n".join(md)
+
+
 def bench_xcpu(res: Json) -> str:
     """docs/bench.md's cross-CPU table: the -xcpu rows, base and series."""
     rows = [w for w in _rows(res) if "-xcpu-" in w["name"]]
     if not rows:
         raise ResultsError("bench results: no -xcpu workload")
-    md = ["| workload | base | patched | ratio | patched min..max | base "
-          "min..max | slab heads/1000 pkts base -> patched |",
-          "|---|---:|---:|---:|---:|---:|---:|"]
-    for w in rows:
-        md.append("| %s | %.1f | %.1f | %.3f | %.1f..%.1f | %.1f..%.1f | "
-                  "%.1f -> %.1f |" % (
-                      w["name"], w["base"], w["patched"], w["ratio"],
-                      w["min"], w["max"], w["base_min"], w["base_max"],
-                      w["slab_heads_per_1000_base"],
-                      w["slab_heads_per_1000"]))
+    return _pair_table(rows)
+
+
+def bench_rt(res: Json) -> str:
+    """docs/bench.md's PREEMPT_RT table (make bench-rt): every row, base
+    and series on PREEMPT_RT, the goal (at most the base), the kernels
+    and the spread."""
+    md = [_pair_table(_rows(res), goal=True), ""]
+    md.append("Base `%s`, patched `%s`, both PREEMPT_RT; made by `%s`. "
+              "Largest run-to-run spread: %.3f%%." % (
+                  res["base"], res["patched"],
+                  res.get("command") or "make bench-rt", spread_max(res)))
     return "\n".join(md)
 
 
@@ -397,6 +442,7 @@ TABLES: dict[str, tuple[str, Renderer, bool]] = {
     "bench-latest": ("bench", bench_full, False),
     "bench-xcpu": ("bench", bench_xcpu, False),
     "bench-v2": ("bench", bench_v2, False),
+    "bench-rt": ("bench-rt", bench_rt, False),
     "kunit-matrix": ("kunit", kunit_matrix, False),
     "kunit-uml-verdict": ("kunit", kunit_verdict, False),
     "coverage-readme": ("coverage", coverage_readme, True),
