@@ -174,10 +174,24 @@ cat > "$tmp/peer/alloc-cost.json" <<'JSON'
  {"name": "tun-echo-64", "base": {"bh_enables": 2.0},
   "patched": {"bh_enables": 2.0}, "v2": null}]}
 JSON
+# vpn-tcp, a workload without sizes: NAME-0 in the profile's sections
+mkdir -p "$tmp/bh"
+for k in base patched; do
+	{ cat "$tmp/out/bench/raw-$k.txt"; for r in 0 1 2 3 4; do
+		echo "BENCH vpn-tcp run=$r packets=10000 ns=80000000 slab=0"
+	done; } > "$tmp/bh/raw-$k.txt"
+done
+/usr/bin/python3 - "$tmp/peer/alloc-cost.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["workloads"].append({"name": "vpn-tcp-0", "base": {"bh_enables": 3.03},
+                       "patched": {"bh_enables": 0.98}, "v2": None})
+json.dump(d, open(sys.argv[1], "w"))
+PY
 bh_report() { # TREE
 	BENCH_PATCHED_TREE=$1 /usr/bin/python3 "$top/tools/bench-guest/report.py" \
-		--peer "$tmp/peer/raw-v2.txt" "$tmp/out/bench/raw-base.txt" \
-		"$tmp/out/bench/raw-patched.txt" "$tmp/peer" > "$tmp/bh.out" 2>&1 ||
+		--peer "$tmp/peer/raw-v2.txt" "$tmp/bh/raw-base.txt" \
+		"$tmp/bh/raw-patched.txt" "$tmp/peer" > "$tmp/bh.out" 2>&1 ||
 		fail "report.py with alloc-cost.json failed: $(cat "$tmp/bh.out")"
 }
 bh_report t1
@@ -191,6 +205,7 @@ pj '.workloads[1] | [.bh_base, has("bh_peer"), .bh]' '[2,false,2]'
 has "$tmp/peer/results.md" '\| BH sections/pkt base -> v2 -> patched \|$'
 has "$tmp/peer/results.md" '^\| tun-write-1400 \| .* \| 3\.00 -> 3\.50 -> 4\.00 \(> base\) \|$'
 has "$tmp/peer/results.md" '^\| tun-echo-64 \| .* \| 2\.00 -> n/a -> 2\.00 \|$'
+pj '.workloads[] | select(.name == "vpn-tcp") | [.bh_base, .bh]' '[3.03,0.98]'
 bh_report t2
 pj '[.workloads[] | has("bh")] | any' 'false'
 has "$tmp/bh.out" 'alloc-cost.json is of another patched tree'
