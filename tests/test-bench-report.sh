@@ -238,6 +238,20 @@ if "$top/tools/bench" --rt --profile report > "$tmp/rtp.out" 2>&1; then
 fi
 has "$tmp/rtp.out" 'one at a time'
 
+# One commit in place of the series (tools/bench --patched): its own
+# directory, its command in the table, never the checkout's results.
+mkdir -p "$tmp/out/bench-variant"
+cp "$tmp/out/bench-rt/raw-base.txt" "$tmp/out/bench-rt/raw-patched.txt" "$tmp/out/bench-variant/"
+SKBPOOL_OUT=$tmp/out "$top/tools/bench" --patched series~2 report > "$tmp/var.out" 2>&1 ||
+	fail "tools/bench --patched report failed: $(cat "$tmp/var.out")"
+got=$(jq -c '[.command, (.workloads | length)]' "$tmp/out/bench-variant/results.json" 2>&1) || true
+[ "$got" = '["tools/bench --patched series~2",2]' ] || fail "--patched: got $got"
+has "$tmp/var.out" 'series~2 is not the series: .*/results/bench.json left as it was'
+if "$top/tools/bench" --patched series~2 --rt report > "$tmp/varrt.out" 2>&1; then
+	fail "--patched with --rt accepted"
+fi
+has "$tmp/varrt.out" 'not with --rt or --profile'
+
 # A missed goal says so.
 sed -i 's/ns=150000000/ns=190000000/' "$tmp/out/bench/raw-patched.txt"
 SKBPOOL_OUT=$tmp/out "$top/tools/bench" report > "$tmp/report2.out" 2>&1 ||
