@@ -136,9 +136,10 @@ bench: tree
 	@tools/bench $(if $(PROFILE),--profile)
 
 ## bench-rt:   the same on a PREEMPT_RT base and series (tools/bench --rt;
-##             every packet workload, no v2) -> out/bench-rt/, results/bench-rt.json
+##             every packet workload, no v2; PROFILE=1 as for bench)
+##             -> out/bench-rt/, results/bench-rt.json
 bench-rt: tree
-	@tools/bench --rt
+	@tools/bench --rt $(if $(PROFILE),--profile)
 
 ## tables:     the tables of README.md and docs/ made again from results/
 ##             (bench.json, kunit.json, coverage.json: what bench,

@@ -233,10 +233,23 @@ mkdir -p "$tmp/rtres" && cp "$tmp/out/bench-rt/results.json" "$tmp/rtres/bench-r
 	fail "tables --print bench-rt failed: $(cat "$tmp/rt.md")"
 has "$tmp/rt.md" '^\| tun-write-1400 \| 5000\.0 \| 4000\.0 \| 0\.800 \| <= 1\.00 met \|'
 has "$tmp/rt.md" 'both PREEMPT_RT; made by `make bench-rt`'
-if "$top/tools/bench" --rt --profile report > "$tmp/rtp.out" 2>&1; then
-	fail "--rt --profile accepted"
+# --rt --profile: the profiling kernels are RT too; without them built,
+# the profile step names the RT build to run
+mkdir -p "$tmp/cache/bench-work-rt" && : | gzip > "$tmp/cache/bench-work-rt/initramfs-base.gz"
+mkdir -p "$tmp/cache/build/bench-patched-rt-prof/arch/x86/boot"
+touch "$tmp/cache/build/bench-patched-rt-prof/arch/x86/boot/bzImage"
+if SKBPOOL_OUT=$tmp/out "$top/tools/bench" --rt --profile --only tun-write profile > "$tmp/rtp.out" 2>&1; then
+	fail "--rt --profile with no RT profiling kernel built succeeded"
 fi
-has "$tmp/rtp.out" 'one at a time'
+has "$tmp/rtp.out" "no worktree .*/bench-src/patched: run '.* --rt --profile build' first"
+# a worktree, and a profiling kernel without the stamp of its sources
+git -C "$tmp" init -q wt && git -C "$tmp/wt" -c user.name=t -c user.email=t@t commit -q --allow-empty -m t
+mkdir -p "$tmp/cache/bench-src" && ln -s "$tmp/wt" "$tmp/cache/bench-src/patched"
+if SKBPOOL_OUT=$tmp/out "$top/tools/bench" --rt --profile --only tun-write profile > "$tmp/rtp.out" 2>&1; then
+	fail "--rt --profile with an unstamped RT profiling kernel succeeded"
+fi
+has "$tmp/rtp.out" "bench-patched-rt-prof was not built from .* run '.* --rt --profile build' first"
+rm "$tmp/cache/bench-src/patched"
 
 # One commit in place of the series (tools/bench --patched): its own
 # directory, its command in the table, never the checkout's results.
