@@ -254,12 +254,19 @@ rm "$tmp/cache/bench-src/patched"
 # One commit in place of the series (tools/bench --patched): its own
 # directory, its command in the table, never the checkout's results.
 mkdir -p "$tmp/out/bench-variant"
+git -C "$tmp/cache" init -q -b series tree
+for c in 1 2 3; do
+	git -C "$tmp/cache/tree" -c user.name=t -c user.email=t@t commit -q --allow-empty -m "patch $c"
+done
 cp "$tmp/out/bench-rt/raw-base.txt" "$tmp/out/bench-rt/raw-patched.txt" "$tmp/out/bench-variant/"
 SKBPOOL_OUT=$tmp/out "$top/tools/bench" --patched series~2 report > "$tmp/var.out" 2>&1 ||
 	fail "tools/bench --patched report failed: $(cat "$tmp/var.out")"
 got=$(jq -c '[.command, (.workloads | length)]' "$tmp/out/bench-variant/results.json" 2>&1) || true
 [ "$got" = '["tools/bench --patched series~2",2]' ] || fail "--patched: got $got"
-has "$tmp/var.out" 'series~2 is not the series: .*/results/bench.json left as it was'
+has "$tmp/var.out" 'series~2 is not the series: wrote .*/results/variants/series-2\.json, not .*/results/bench\.json'
+[ ! -e "$tmp/results/bench.json" ] || fail "--patched wrote results/bench.json"
+got=$(jq -c '.command' "$tmp/results/variants/series-2.json" 2>&1) || true
+[ "$got" = '"tools/bench --patched series~2"' ] || fail "--patched: results/variants/series-2.json: got $got"
 if "$top/tools/bench" --patched series~2 --rt report > "$tmp/varrt.out" 2>&1; then
 	fail "--patched with --rt accepted"
 fi

@@ -35,7 +35,16 @@ class ResultsError(Exception):
 
 
 def load(results_dir: str, name: str) -> Json:
-    """results_dir/name.json, a JSON object."""
+    """results_dir/name.json, a JSON object; for "variants", every
+    results_dir/variants/*.json (tools/bench --patched), by file name."""
+    if name == "variants":
+        vdir = os.path.join(results_dir, "variants")
+        try:
+            names = sorted(f[:-5] for f in os.listdir(vdir)
+                           if f.endswith(".json"))
+        except OSError as e:
+            raise ResultsError(f"cannot read {vdir}: {e.strerror}")
+        return {n: load(vdir, n) for n in names}
     path = os.path.join(results_dir, f"{name}.json")
     try:
         with open(path, encoding="utf-8") as f:
@@ -323,6 +332,58 @@ def bench_mail(res: Json) -> str:
     return "\n".join(out)
 
 
+# The workloads of the prefix table, 64-byte rows.
+PREFIX_ROWS = ["tun-write-64", "tun-echo-64", "vhost-batch-64", "vhost-rx-64",
+               "tun-udp-local-64", "tun-echo-xcpu-64", "vhost-batch-xcpu-64"]
+
+
+def _row_of(res: Json, name: str) -> Json | None:
+    return next((w for w in _rows(res) if w["name"] == name), None)
+
+
+def bench_prefixes(variants: Json) -> str:
+    """docs/bench.md's table of the series up to each patch
+    (results/variants/series-N.json, tools/bench --patched series~N):
+    the 64-byte rows, the base of the first run, then one line a prefix,
+    the longest last."""
+    pre = sorted((k for k in variants if k.startswith("series-")),
+                 key=lambda k: -int(k.split("-")[1]))
+    if not pre:
+        raise ResultsError("no results/variants/series-N.json")
+    first = variants[pre[0]]
+    md = ["| up to and with | " + " | ".join(PREFIX_ROWS) + " |",
+          "|---|" + "---:|" * len(PREFIX_ROWS)]
+
+    def cell(res: Json, name: str, key: str) -> str:
+        w = _row_of(res, name)
+        return "n/a" if w is None else "%.1f" % w[key]
+
+    md.append("| base (the %s run) | " % pre[0].replace("-", "~") +
+              " | ".join(cell(first, n, "base") for n in PREFIX_ROWS) + " |")
+    for k in pre:
+        subject = variants[k]["patched"].split(" (", 2)[-1].rstrip(")")
+        md.append("| `%s`: %s | " % (k.replace("-", "~"), subject) +
+                  " | ".join(cell(variants[k], n, "patched")
+                             for n in PREFIX_ROWS) + " |")
+    return "\n".join(md)
+
+
+def bench_vnetskip(variants: Json) -> str:
+    """docs/bench.md's table of the virtio-net header patch put back on
+    the series (results/variants/exp-vnetskip.json)."""
+    res = variants.get("exp-vnetskip")
+    if res is None:
+        raise ResultsError("no results/variants/exp-vnetskip.json")
+    md = ["| workload | base | series + the patch | ratio |",
+          "|---|---:|---:|---:|"]
+    for w in _rows(res):
+        md.append("| %s | %.1f | %.1f | %.3f |" % (
+            w["name"], w["base"], w["patched"], w["ratio"]))
+    md.append("")
+    md.append("Made by `%s`." % res.get("command"))
+    return "\n".join(md)
+
+
 # --- kunit ---------------------------------------------------------------------
 
 def _cells(kunit: Json) -> list[tuple[str, Json]]:
@@ -443,6 +504,8 @@ TABLES: dict[str, tuple[str, Renderer, bool]] = {
     "bench-xcpu": ("bench", bench_xcpu, False),
     "bench-v2": ("bench", bench_v2, False),
     "bench-rt": ("bench-rt", bench_rt, False),
+    "bench-prefixes": ("variants", bench_prefixes, False),
+    "bench-vnetskip": ("variants", bench_vnetskip, False),
     "kunit-matrix": ("kunit", kunit_matrix, False),
     "kunit-uml-verdict": ("kunit", kunit_verdict, False),
     "coverage-readme": ("coverage", coverage_readme, True),
