@@ -13,11 +13,13 @@ export SKBPOOL_CACHE=$tmp/cache SKBPOOL_RESULTS=$tmp/results
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 # jq_is FILTER EXPECTED: results.json's FILTER is EXPECTED
-jq_is() {
+# json_is FILE FILTER EXPECTED: FILE's FILTER is EXPECTED
+json_is() {
 	local got
-	got=$(jq -c "$1" "$tmp/out/bench/results.json" 2>&1) || true
-	[ "$got" = "$2" ] || fail "jq '$1': got $got, expected $2"
+	got=$(jq -c "$2" "$1" 2>&1) || true
+	[ "$got" = "$3" ] || fail "$1: jq '$2': got $got, expected $3"
 }
+jq_is() { json_is "$tmp/out/bench/results.json" "$@"; }
 has() { grep -Eq -- "$2" "$1" || { fail "$1 lacks /$2/"; sed 's/^/  | /' "$1"; }; }
 
 mkdir -p "$tmp/out/bench"
@@ -146,15 +148,10 @@ done; echo BENCH-DONE; } > "$tmp/peer/raw-v2.txt"
 if BENCH_PEER_DESC="v2 @ abc" /usr/bin/python3 "$top/tools/bench-guest/report.py" \
 	--peer "$tmp/peer/raw-v2.txt" "$tmp/out/bench/raw-base.txt" \
 	"$tmp/out/bench/raw-patched.txt" "$tmp/peer" > "$tmp/peer.out" 2>&1; then
-	pj() { # FILTER EXPECTED
-		local got
-		got=$(jq -c "$1" "$tmp/peer/results.json" 2>&1) || true
-		[ "$got" = "$2" ] || fail "peer: jq '$1': got $got, expected $2"
-	}
-	pj '.peer' '"6.12.117 (v2 @ abc)"'
-	pj '.workloads[0] | [.peer, .ratio_peer, .ratio_to_peer, .slab_heads_per_1000_peer]' '[4500,0.9,0.8889,1000]'
-	pj '.workloads[1] | [.peer, .ratio_peer, .slab_heads_per_1000_peer]' '[7000,0.7,5]'
-	pj '[.workloads[] | select(.name == "skb-head-pair") | has("peer")]' '[false]'
+	json_is "$tmp/peer/results.json" '.peer' '"6.12.117 (v2 @ abc)"'
+	json_is "$tmp/peer/results.json" '.workloads[0] | [.peer, .ratio_peer, .ratio_to_peer, .slab_heads_per_1000_peer]' '[4500,0.9,0.8889,1000]'
+	json_is "$tmp/peer/results.json" '.workloads[1] | [.peer, .ratio_peer, .slab_heads_per_1000_peer]' '[7000,0.7,5]'
+	json_is "$tmp/peer/results.json" '[.workloads[] | select(.name == "skb-head-pair") | has("peer")]' '[false]'
 	has "$tmp/peer/results.md" '^\| workload \| unit \| base \| v2 \| patched \| v2/base \| patched/base \| goal \|'
 	has "$tmp/peer/results.md" '^\| tun-write-1400 \| instructions/packet \| 5000\.0 \| 4500\.0 \| 4000\.0 \| 0\.900 \| 0\.800 \| <= 0\.80 met; <= v2 met \|.* \| 1000\.0 -> 1000\.0 -> 2\.0 \|'
 	has "$tmp/peer/results.md" '^\| tun-echo-64 \| .* \| 7000\.0 \| 7500\.0 \| 0\.700 \| 0\.750 \| <= 0\.90 met; <= v2 MISSED \|'
@@ -172,7 +169,9 @@ cat > "$tmp/peer/alloc-cost.json" <<'JSON'
  {"name": "tun-write-1400", "base": {"bh_enables": 3.0},
   "patched": {"bh_enables": 4.004}, "v2": {"bh_enables": 3.5}},
  {"name": "tun-echo-64", "base": {"bh_enables": 2.0},
-  "patched": {"bh_enables": 2.0}, "v2": null}]}
+  "patched": {"bh_enables": 2.0}, "v2": null},
+ {"name": "vpn-tcp-0", "base": {"bh_enables": 3.03},
+  "patched": {"bh_enables": 0.98}, "v2": null}]}
 JSON
 # vpn-tcp, a workload without sizes: NAME-0 in the profile's sections
 mkdir -p "$tmp/bh"
@@ -181,13 +180,6 @@ for k in base patched; do
 		echo "BENCH vpn-tcp run=$r packets=10000 ns=80000000 slab=0"
 	done; } > "$tmp/bh/raw-$k.txt"
 done
-/usr/bin/python3 - "$tmp/peer/alloc-cost.json" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-d["workloads"].append({"name": "vpn-tcp-0", "base": {"bh_enables": 3.03},
-                       "patched": {"bh_enables": 0.98}, "v2": None})
-json.dump(d, open(sys.argv[1], "w"))
-PY
 bh_report() { # TREE
 	BENCH_PATCHED_TREE=$1 /usr/bin/python3 "$top/tools/bench-guest/report.py" \
 		--peer "$tmp/peer/raw-v2.txt" "$tmp/bh/raw-base.txt" \
@@ -195,19 +187,14 @@ bh_report() { # TREE
 		fail "report.py with alloc-cost.json failed: $(cat "$tmp/bh.out")"
 }
 bh_report t1
-pj() { # FILTER EXPECTED
-	local got
-	got=$(jq -c "$1" "$tmp/peer/results.json" 2>&1) || true
-	[ "$got" = "$2" ] || fail "jq '$1': got $got, expected $2"
-}
-pj '.workloads[0] | [.bh_base, .bh_peer, .bh]' '[3,3.5,4]'
-pj '.workloads[1] | [.bh_base, has("bh_peer"), .bh]' '[2,false,2]'
+json_is "$tmp/peer/results.json" '.workloads[0] | [.bh_base, .bh_peer, .bh]' '[3,3.5,4]'
+json_is "$tmp/peer/results.json" '.workloads[1] | [.bh_base, has("bh_peer"), .bh]' '[2,false,2]'
 has "$tmp/peer/results.md" '\| BH sections/pkt base -> v2 -> patched \|$'
 has "$tmp/peer/results.md" '^\| tun-write-1400 \| .* \| 3\.00 -> 3\.50 -> 4\.00 \(> base\) \|$'
 has "$tmp/peer/results.md" '^\| tun-echo-64 \| .* \| 2\.00 -> n/a -> 2\.00 \|$'
-pj '.workloads[] | select(.name == "vpn-tcp") | [.bh_base, .bh]' '[3.03,0.98]'
+json_is "$tmp/peer/results.json" '.workloads[] | select(.name == "vpn-tcp") | [.bh_base, .bh]' '[3.03,0.98]'
 bh_report t2
-pj '[.workloads[] | has("bh")] | any' 'false'
+json_is "$tmp/peer/results.json" '[.workloads[] | has("bh")] | any' 'false'
 has "$tmp/bh.out" 'alloc-cost.json is of another patched tree'
 grep -q 'BH sections' "$tmp/peer/results.md" && fail "BH column of another tree's profile"
 rm "$tmp/peer/alloc-cost.json"
@@ -219,14 +206,9 @@ cp "$tmp/out/bench/raw-base.txt" "$tmp/out/bench-rt/raw-base.txt"
 grep -v '^BENCH skb\|^BENCH lock' "$tmp/out/bench/raw-patched.txt" > "$tmp/out/bench-rt/raw-patched.txt"
 SKBPOOL_OUT=$tmp/out "$top/tools/bench" --rt report > "$tmp/rt.out" 2>&1 ||
 	fail "tools/bench --rt report failed: $(cat "$tmp/rt.out")"
-rj() { # FILTER EXPECTED
-	local got
-	got=$(jq -c "$1" "$tmp/out/bench-rt/results.json" 2>&1) || true
-	[ "$got" = "$2" ] || fail "rt: jq '$1': got $got, expected $2"
-}
-rj '[.workloads[] | [.name, .goal]]' '[["tun-write-1400",1],["tun-echo-64",1]]'
-rj '.command' '"make bench-rt"'
-rj '.method | test("PREEMPT_RT")' 'true'
+json_is "$tmp/out/bench-rt/results.json" '[.workloads[] | [.name, .goal]]' '[["tun-write-1400",1],["tun-echo-64",1]]'
+json_is "$tmp/out/bench-rt/results.json" '.command' '"make bench-rt"'
+json_is "$tmp/out/bench-rt/results.json" '.method | test("PREEMPT_RT")' 'true'
 has "$tmp/rt.out" 'not every workload measured .*/results/bench-rt.json left as it was'
 mkdir -p "$tmp/rtres" && cp "$tmp/out/bench-rt/results.json" "$tmp/rtres/bench-rt.json"
 "$top/tools/tables" --results "$tmp/rtres" --print bench-rt > "$tmp/rt.md" 2>&1 ||
@@ -261,12 +243,10 @@ done
 cp "$tmp/out/bench-rt/raw-base.txt" "$tmp/out/bench-rt/raw-patched.txt" "$tmp/out/bench-variant/"
 SKBPOOL_OUT=$tmp/out "$top/tools/bench" --patched series~2 report > "$tmp/var.out" 2>&1 ||
 	fail "tools/bench --patched report failed: $(cat "$tmp/var.out")"
-got=$(jq -c '[.command, (.workloads | length)]' "$tmp/out/bench-variant/results.json" 2>&1) || true
-[ "$got" = '["tools/bench --patched series~2",2]' ] || fail "--patched: got $got"
+json_is "$tmp/out/bench-variant/results.json" '[.command, (.workloads | length)]' '["tools/bench --patched series~2",2]'
 has "$tmp/var.out" 'series~2 is not the series: wrote .*/results/variants/series-2\.json, not .*/results/bench\.json'
 [ ! -e "$tmp/results/bench.json" ] || fail "--patched wrote results/bench.json"
-got=$(jq -c '.command' "$tmp/results/variants/series-2.json" 2>&1) || true
-[ "$got" = '"tools/bench --patched series~2"' ] || fail "--patched: results/variants/series-2.json: got $got"
+json_is "$tmp/results/variants/series-2.json" '.command' '"tools/bench --patched series~2"'
 if "$top/tools/bench" --patched series~2 --rt report > "$tmp/varrt.out" 2>&1; then
 	fail "--patched with --rt accepted"
 fi
