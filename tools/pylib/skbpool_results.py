@@ -368,22 +368,6 @@ def bench_prefixes(variants: Json) -> str:
     return "\n".join(md)
 
 
-def bench_vnetskip(variants: Json) -> str:
-    """docs/bench.md's table of the virtio-net header patch put back on
-    the series (results/variants/exp-vnetskip.json)."""
-    res = variants.get("exp-vnetskip")
-    if res is None:
-        raise ResultsError("no results/variants/exp-vnetskip.json")
-    md = ["| workload | base | series + the patch | ratio |",
-          "|---|---:|---:|---:|"]
-    for w in _rows(res):
-        md.append("| %s | %.1f | %.1f | %.3f |" % (
-            w["name"], w["base"], w["patched"], w["ratio"]))
-    md.append("")
-    md.append("Made by `%s`." % res.get("command"))
-    return "\n".join(md)
-
-
 # --- kunit ---------------------------------------------------------------------
 
 def _cells(kunit: Json) -> list[tuple[str, Json]]:
@@ -505,7 +489,6 @@ TABLES: dict[str, tuple[str, Renderer, bool]] = {
     "bench-v2": ("bench", bench_v2, False),
     "bench-rt": ("bench-rt", bench_rt, False),
     "bench-prefixes": ("variants", bench_prefixes, False),
-    "bench-vnetskip": ("variants", bench_vnetskip, False),
     "kunit-matrix": ("kunit", kunit_matrix, False),
     "kunit-uml-verdict": ("kunit", kunit_verdict, False),
     "coverage-readme": ("coverage", coverage_readme, True),
