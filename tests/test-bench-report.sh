@@ -86,6 +86,10 @@ for k in base patched; do
 	done; echo BENCH-DONE; } > "$tmp/out/bench/raw-$k-smp2.txt"
 done
 
+# What the run step recorded of the patched kernel (tools/bench run:
+# kernel-KERNEL.txt, the commit and tree it was built from): the report
+# names it, whatever its worktree is at now.
+echo "c0ffee0123456789 t9" > "$tmp/out/bench/kernel-patched.txt"
 # report only: no build, no guest
 if ! SKBPOOL_OUT=$tmp/out BENCH_COMMAND="tools/bench report" \
 	"$top/tools/bench" report > "$tmp/report.out" 2>&1; then
@@ -102,6 +106,7 @@ if command -v gnuplot >/dev/null; then
 fi
 if [ -s "$tmp/out/bench/results.json" ]; then
 	jq_is '.base' '"6.12.117"'
+	jq_is '[.patched, .patched_tree]' '["6.12.117 (series @ c0ffee012345)","t9"]'
 	jq_is '.method | length > 100' 'true'
 	jq_is '[.workloads[].name]' '["tun-write-1400","tun-echo-64","skb-head-pair","skb-head-bulk64","tun-echo-xcpu-64"]'
 	jq_is '.workloads[4] | [.base, .patched, .ratio, .runs, .slab_heads_per_1000]' '[5000,4500,0.9,5,1000]'
@@ -247,6 +252,12 @@ json_is "$tmp/out/bench-variant/results.json" '[.command, (.workloads | length)]
 has "$tmp/var.out" 'series~2 is not the series: wrote .*/results/variants/series-2\.json, not .*/results/bench\.json'
 [ ! -e "$tmp/results/bench.json" ] || fail "--patched wrote results/bench.json"
 json_is "$tmp/results/variants/series-2.json" '.command' '"tools/bench --patched series~2"'
+# The variant's kernel as recorded, with its subject from the tree
+echo "$(git -C "$tmp/cache/tree" rev-parse series~1) t8" > "$tmp/out/bench-variant/kernel-patched.txt"
+SKBPOOL_OUT=$tmp/out "$top/tools/bench" --patched series~2 report > "$tmp/var.out" 2>&1 ||
+	fail "tools/bench --patched report failed: $(cat "$tmp/var.out")"
+json_is "$tmp/out/bench-variant/results.json" '[.patched, .patched_tree]' \
+	"[\"6.12.117 (series~2 @ $(git -C "$tmp/cache/tree" rev-parse --short=12 series~1) (patch 2))\",\"t8\"]"
 if "$top/tools/bench" --patched series~2 --rt report > "$tmp/varrt.out" 2>&1; then
 	fail "--patched with --rt accepted"
 fi
