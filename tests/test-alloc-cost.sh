@@ -37,12 +37,14 @@ CAL
 }
 # Base, 2 x 1000 packets: a head and a small data head per packet
 # through the same slab calls, 60 and 70 instructions each; 3 BH
-# enables a packet; a setup cache with no kmalloc alias (filp) and a
-# kmalloc one with allocations and frees.
+# enables a packet, 2 of them outermost (the unfiltered run's BH-OUTER);
+# a setup cache with no kmalloc alias (filp) and a kmalloc one with
+# allocations and frees.
 { cal; cat <<'RAW'
 [    1.0] noise
 BENCH-START tun-write 64
 BENCH tun-write-64 run=0 packets=1000 ns=2000000 slab=1000
+BH-OUTER tun-write-64 4000
 ALLOC-BEGIN tun-write-64
   Function                               Hit    Time            Avg             s^2
   --------                               ---    ----            ---             ---
@@ -59,9 +61,11 @@ RAW
 # Patched: the heads from the pool, refilled 50 times (10 instructions a
 # refill, a nested kmem_cache_alloc_bulk of 800) and flushed 50 times (8,
 # a nested kmem_cache_free_bulk of 600): (500 + 40000 + 400 + 30000) /
-# 2000 = 35.45 a packet, plus the in-line get and put (14 + 10): 59.45.
+# 2000 = 35.45 a packet, plus the in-line get and put (14 + 10): 59.45;
+# 0.02 outermost BH enables a packet.
 { cal; cat <<'RAW'
 BENCH tun-write-64 run=0 packets=1000 ns=1800000 slab=0
+BH-OUTER tun-write-64 40
 ALLOC-BEGIN tun-write-64
   Function                               Hit    Time            Avg             s^2
   --------                               ---    ----            ---             ---
@@ -79,8 +83,10 @@ RAW
 # Patched's 2-vCPU boot: a cross-CPU workload whose slab calls are split
 # over the two CPUs' lists (summed: 2000 allocations of 60 and 2000
 # frees of 70 instructions, 130 a packet), and a calibration of its own
-# that is not used (its O_in would be 50).
+# that is not used (its O_in would be 50); its outermost BH enables
+# taken from this file, one a packet.
 cat > "$tmp/patched-smp2.txt" <<'RAW'
+BH-OUTER tun-echo-xcpu-64 2000
 ALLOC-BEGIN skb_prof_cal
   Function                               Hit    Time            Avg             s^2
   --------                               ---    ----            ---             ---
@@ -117,8 +123,9 @@ jq_is '.workloads[0].base.functions.kmem_cache_free.share' '0.5'
 jq_is '.workloads[0].patched | [.instructions, .out_of_line, .calls, .bh_enables, .inline_gets, .inline_puts]' \
 	'[59.45,35.45,0.1,2,1,1]'
 jq_is '.workloads[0].patched.functions.skb_pool_refill.instructions' '0.25'
-has "$tmp/alloc-cost.md" '^\| workload \| base insns \| base calls \| base BH \| patched insns \| patched calls \| patched BH \|$'
-has "$tmp/alloc-cost.md" '^\| tun-write-64 \| 130\.0 \| 2\.00 \| 3\.00 \| 59\.5 \| 0\.10 \| 2\.00 \|$'
+jq_is '[.workloads[0].base.bh_outer, .workloads[0].patched.bh_outer, .workloads[1].patched.bh_outer]' '[2,0.02,1]'
+has "$tmp/alloc-cost.md" '^\| workload \| base insns \| base calls \| base BH \| base BH outer \| patched insns \| patched calls \| patched BH \| patched BH outer \|$'
+has "$tmp/alloc-cost.md" '^\| tun-write-64 \| 130\.0 \| 2\.00 \| 3\.00 \| 2\.00 \| 59\.5 \| 0\.10 \| 2\.00 \| 0\.02 \|$'
 has "$tmp/alloc-cost.md" 'inside the interval 100\.0, outside 200\.0'
 # A kernel without the calibration is refused.
 grep -v skb_prof_cal "$tmp/base.txt" > "$tmp/nocal.txt"

@@ -171,8 +171,8 @@ fi
 # where it is of the same patched tree; a row over the base says so.
 cat > "$tmp/peer/alloc-cost.json" <<'JSON'
 {"patched_tree": "t1", "workloads": [
- {"name": "tun-write-1400", "base": {"bh_enables": 3.0},
-  "patched": {"bh_enables": 4.004}, "v2": {"bh_enables": 3.5}},
+ {"name": "tun-write-1400", "base": {"bh_enables": 3.0, "bh_outer": 2.0},
+  "patched": {"bh_enables": 4.004, "bh_outer": 1.02}, "v2": {"bh_enables": 3.5}},
  {"name": "tun-echo-64", "base": {"bh_enables": 2.0},
   "patched": {"bh_enables": 2.0}, "v2": null},
  {"name": "vpn-tcp-0", "base": {"bh_enables": 3.03},
@@ -194,9 +194,12 @@ bh_report() { # TREE
 bh_report t1
 json_is "$tmp/peer/results.json" '.workloads[0] | [.bh_base, .bh_peer, .bh]' '[3,3.5,4]'
 json_is "$tmp/peer/results.json" '.workloads[1] | [.bh_base, has("bh_peer"), .bh]' '[2,false,2]'
-has "$tmp/peer/results.md" '\| BH sections/pkt base -> v2 -> patched \|$'
-has "$tmp/peer/results.md" '^\| tun-write-1400 \| .* \| 3\.00 -> 3\.50 -> 4\.00 \(> base\) \|$'
-has "$tmp/peer/results.md" '^\| tun-echo-64 \| .* \| 2\.00 -> n/a -> 2\.00 \|$'
+# of them outermost, where the profile counted them (skb_prof_cal.ko)
+json_is "$tmp/peer/results.json" '.workloads[0] | [.bh_outer_base, .bh_outer, has("bh_outer_peer")]' '[2,1.02,false]'
+json_is "$tmp/peer/results.json" '.workloads[1] | has("bh_outer")' 'false'
+has "$tmp/peer/results.md" '\| BH sections/pkt base -> v2 -> patched \| of them outermost base -> v2 -> patched \|$'
+has "$tmp/peer/results.md" '^\| tun-write-1400 \| .* \| 3\.00 -> 3\.50 -> 4\.00 \(> base\) \| 2\.00 -> n/a -> 1\.02 \|$'
+has "$tmp/peer/results.md" '^\| tun-echo-64 \| .* \| 2\.00 -> n/a -> 2\.00 \| n/a \|$'
 json_is "$tmp/peer/results.json" '.workloads[] | select(.name == "vpn-tcp") | [.bh_base, .bh]' '[3.03,0.98]'
 bh_report t2
 json_is "$tmp/peer/results.json" '[.workloads[] | has("bh")] | any' 'false'

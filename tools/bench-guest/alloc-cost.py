@@ -18,7 +18,10 @@ enables and the calibration pair, and SLUB lines (per slab cache with
 activity in the run: name, aliases, allocations, frees). Before the
 workloads, the same for the calibration module skb_prof_cal.ko (section
 skb_prof_cal, with CAL-PLAIN lines: its loops without the profiler) and,
-on a kernel with it, the bench module skb_head_bench.ko.
+on a kernel with it, the bench module skb_head_bench.ko. And per
+workload, a BH-OUTER NAME COUNT line after the unfiltered profile: the
+BH enables of that run that ended an outermost BH-disabled section
+(skb_prof_cal.ko's /proc/skb_bh_outer), 'bh_outer' per packet.
 
 Writes OUTDIR/alloc-cost.md and OUTDIR/alloc-cost.json. The method
 (docs/bench.md, "Allocator instructions per packet"):
@@ -101,7 +104,8 @@ ZERO_PER_HEAD, NHEADS_BULK = 42.0, 4 * 16384
 def parse(path: str) -> dict[str, Any]:
     """{'sections': {name: {'prof': {fn: (hits, ns)}, 'slub': {cache:
     (aliases, allocs, frees)}, 'packets': N}}, 'plain': {loop: ns/iter}}"""
-    out: dict[str, Any] = {'sections': {}, 'plain': {}, 'prof_loops': {}}
+    out: dict[str, Any] = {'sections': {}, 'plain': {}, 'prof_loops': {},
+                           'bh_outer': {}}
     cur: dict[str, Any] | None = None
     packets = 0
     with open(path, errors='replace') as f:
@@ -110,6 +114,10 @@ def parse(path: str) -> dict[str, Any]:
             m = re.match(r'BENCH (\S+) run=0 packets=(\d+)', line)
             if m:
                 packets = int(m.group(2))
+                continue
+            m = re.match(r'BH-OUTER (\S+) (\d+)$', line)
+            if m:
+                out['bh_outer'][m.group(1)] = int(m.group(2))
                 continue
             m = re.match(r'CAL-(PLAIN|PROF) (\S+) (\S+) (\d+) (\d+)', line)
             if m:
@@ -308,6 +316,8 @@ def main():
             more = parse(path)
             for w, sec in more['sections'].items():
                 log['sections'].setdefault(w, sec)
+            for w, n in more['bh_outer'].items():
+                log['bh_outer'].setdefault(w, n)
         kernels.append((name, log))
     res: dict[str, Any] = {
         'method': 'ftrace function profiler, filtered, graph-time on, '
@@ -343,6 +353,11 @@ def main():
             sec = log['sections'].get(w)
             row[name] = analyse(sec, k['o_in'], k['o_out'], zph) if sec \
                 else None
+            # the unfiltered run's outermost enables, over its packets
+            if row[name]:
+                n = log['bh_outer'].get(w)
+                row[name]['bh_outer'] = None if n is None else \
+                    n / row[name]['packets']
         res['workloads'].append(row)
     with open(f'{outdir}/alloc-cost.json', 'w') as f:
         json.dump(res, f, indent=1)
@@ -355,18 +370,23 @@ def main():
           'and BH enables (BH disable/enable pairs) per packet, from the '
           'filtered, calibrated function profile of the profiling '
           'kernels (`tools/bench profile`; method: docs/bench.md, '
-          '"Allocator instructions per packet"). Goal: <= 50 '
-          'instructions per packet on every packet workload.\n']
+          '"Allocator instructions per packet"), and of them, those '
+          'that ended an outermost section, which may run softirqs '
+          '(BH outer: skb_prof_cal.ko\'s count, in the unfiltered '
+          'run). Goal: <= 50 instructions per packet on every packet '
+          'workload.\n']
     head = '| workload | ' + ' | '.join(
-        f'{n} insns | {n} calls | {n} BH' for n in names) + ' |'
-    md += [head, '|---|' + '---:|' * (3 * len(names))]
+        f'{n} insns | {n} calls | {n} BH | {n} BH outer'
+        for n in names) + ' |'
+    md += [head, '|---|' + '---:|' * (4 * len(names))]
     fmt = lambda v, d=1: '-' if v is None else f'{v:.{d}f}'
     for row in res['workloads']:
         cells = []
         for n in names:
             r = row[n]
             cells += [fmt(r and r['instructions']), fmt(r and r['calls'], 2),
-                      fmt(r and r['bh_enables'], 2)]
+                      fmt(r and r['bh_enables'], 2),
+                      fmt(r and r['bh_outer'], 2)]
         md.append(f'| {row["name"]} | ' + ' | '.join(cells) + ' |')
     zs = []
     for n in names:

@@ -18,7 +18,9 @@ BH sections: where OUTDIR/alloc-cost.json (tools/bench profile) is of the
 same patched tree (its patched_tree, BENCH_PATCHED_TREE here), each row
 gets its BH sections per packet on each kernel (bh_base, bh, bh_peer):
 the out-of-line BH enables the filtered profile counted, one per
-local_bh_disable()/local_bh_enable() pair or _bh lock section.
+local_bh_disable()/local_bh_enable() pair or _bh lock section, nested
+ones included; and of them, those that ended an outermost section and
+so may run pending softirqs (bh_outer_base, bh_outer, bh_outer_peer).
 
 RAW_BASE and RAW_PATCHED may each name several raw files of one kernel,
 comma-separated (tools/bench: the 1-vCPU boot's and the 2-vCPU boot's
@@ -166,7 +168,9 @@ def bh_sections(outdir: str, tree: str | None) -> dict[str, dict]:
     for row in cost["workloads"]:
         # a workload without sizes is NAME-0 in the guest's sections
         name = row["name"][:-2] if row["name"].endswith("-0") else row["name"]
-        out[name] = {k: round(row[k]["bh_enables"], 2)
+        out[name] = {k: (round(row[k]["bh_enables"], 2),
+                         None if row[k].get("bh_outer") is None else
+                         round(row[k]["bh_outer"], 2))
                      for k in ("base", "patched", "v2") if row.get(k)}
     return out
 
@@ -228,7 +232,9 @@ def main():
         for key, kernel in (("bh_base", "base"), ("bh", "patched"),
                             ("bh_peer", "v2")):
             if kernel in bh.get(name, {}):
-                w[key] = bh[name][kernel]
+                w[key], outer = bh[name][kernel]
+                if outer is not None:
+                    w[key.replace("bh", "bh_outer")] = outer
         fl = patched.get(FLOOR.get(name, ""))
         if micro and fl:
             f = summary(fl)

@@ -149,6 +149,12 @@ def bench_full(res: Json) -> str:
                 w["bh"] <= w["bh_base"] else " (> base)")
         return " -> ".join(_f2(x) for x in seq) + over
 
+    outer = any("bh_outer" in w for w in rows)
+
+    def outer_text(w: Json) -> str:
+        return bh_text({k.replace("bh_outer", "bh"): v for k, v in w.items()
+                        if k.startswith("bh_outer")})
+
     kernels_seq = "base -> v2 -> patched" if peer else "base -> patched"
     if peer:
         md = ["| workload | unit | base | v2 | patched | v2/base | "
@@ -163,6 +169,9 @@ def bench_full(res: Json) -> str:
               "|---|---|---:|---:|---:|---|---:|---:|---:|---:|"]
     if bh:
         md[0] += " BH sections/pkt %s |" % kernels_seq
+        md[1] += "---:|"
+    if outer:
+        md[0] += " of them outermost %s |" % kernels_seq
         md[1] += "---:|"
     for w in rows:
         cells = [w["name"], w["unit"], "%.1f" % w["base"]]
@@ -180,6 +189,8 @@ def bench_full(res: Json) -> str:
                   slab_text(w), "%d x %d" % (w["runs"], w["packets"])]
         if bh:
             cells.append(bh_text(w))
+        if outer:
+            cells.append(outer_text(w))
         md.append("| " + " | ".join(cells) + " |")
     md.append("")
     kernels = "Base `%s`, patched `%s`" % (res["base"], res["patched"])
@@ -193,7 +204,12 @@ def bench_full(res: Json) -> str:
     if bh:
         md.append("BH sections per packet: BH enables counted by the "
                   "profiling kernels' filtered profile (`make bench "
-                  "PROFILE=1`, alloc-cost.json); goal: patched <= base.")
+                  "PROFILE=1`, alloc-cost.json), nested ones included; goal: "
+                  "patched <= base." + (
+                      " Of them outermost: those that ended an outermost "
+                      "BH-disabled section, where pending softirqs run in "
+                      "the caller's context (skb_prof_cal.ko's "
+                      "/proc/skb_bh_outer)." if outer else ""))
     floors = [w for w in rows if "floor" in w]
     if floors:
         md.append("")
