@@ -55,6 +55,16 @@ SLUB skbuff_head_cache - 2000 2000
 SLUB :0000640 skbuff_small_head 2000 2000
 SLUB :0000192 cred,kmalloc-192 50 50
 ALLOC-END tun-write-64
+BENCH-START udp-lo 64
+skbbench: udp-lo-64: a workload that failed: left out
+BENCH-FAIL udp-lo-64
+BH-OUTER udp-lo-64 100
+BENCH udp-lo-64 run=0 packets=1000 ns=2000000 slab=1000
+ALLOC-BEGIN udp-lo-64
+  Function                               Hit    Time            Avg             s^2
+  --------                               ---    ----            ---             ---
+  kmem_cache_free                       4000    680.000 us      0.170 us        0.000 us    
+ALLOC-END udp-lo-64
 BENCH-DONE
 RAW
 } > "$tmp/base.txt"
@@ -109,8 +119,9 @@ BENCH-DONE
 RAW
 
 /usr/bin/python3 "$top/tools/bench-guest/alloc-cost.py" "$tmp" \
-	base="$tmp/base.txt" patched="$tmp/patched.txt,$tmp/patched-smp2.txt" ||
-	fail "alloc-cost.py exited $?"
+	base="$tmp/base.txt" patched="$tmp/patched.txt,$tmp/patched-smp2.txt" \
+	2> "$tmp/ac.err" || fail "alloc-cost.py exited $?"
+has "$tmp/ac.err" 'base\.txt: udp-lo-64 failed \(BENCH-FAIL\), left out'
 jq_is '.kernels.base.o_in' '100'
 jq_is '.kernels.base.o_out' '200'
 jq_is '.kernels.patched.validation["kmem-pair"]' '{"profile":130,"plain":140}'

@@ -19,9 +19,11 @@ activity in the run: name, aliases, allocations, frees). Before the
 workloads, the same for the calibration module skb_prof_cal.ko (section
 skb_prof_cal, with CAL-PLAIN lines: its loops without the profiler) and,
 on a kernel with it, the bench module skb_head_bench.ko. And per
-workload, a BH-OUTER NAME COUNT line after the unfiltered profile: the
-BH enables of that run that ended an outermost BH-disabled section
-(skb_prof_cal.ko's /proc/skb_bh_outer), 'bh_outer' per packet.
+workload, a BH-OUTER NAME COUNT line: the BH enables that ended an
+outermost BH-disabled section in a run of its own, without the
+profiler (skb_prof_cal.ko's /proc/skb_bh_outer), 'bh_outer' per packet.
+A workload with a BENCH-FAIL line in a kernel's logs is left out for
+that kernel.
 
 Writes OUTDIR/alloc-cost.md and OUTDIR/alloc-cost.json. The method
 (docs/bench.md, "Allocator instructions per packet"):
@@ -105,7 +107,7 @@ def parse(path: str) -> dict[str, Any]:
     """{'sections': {name: {'prof': {fn: (hits, ns)}, 'slub': {cache:
     (aliases, allocs, frees)}, 'packets': N}}, 'plain': {loop: ns/iter}}"""
     out: dict[str, Any] = {'sections': {}, 'plain': {}, 'prof_loops': {},
-                           'bh_outer': {}}
+                           'bh_outer': {}, 'failed': set()}
     cur: dict[str, Any] | None = None
     packets = 0
     with open(path, errors='replace') as f:
@@ -114,6 +116,10 @@ def parse(path: str) -> dict[str, Any]:
             m = re.match(r'BENCH (\S+) run=0 packets=(\d+)', line)
             if m:
                 packets = int(m.group(2))
+                continue
+            m = re.match(r'BENCH-FAIL (\S+)$', line)
+            if m:
+                out['failed'].add(m.group(1))
                 continue
             m = re.match(r'BH-OUTER (\S+) (\d+)$', line)
             if m:
@@ -144,6 +150,13 @@ def parse(path: str) -> dict[str, Any]:
                 elif line.startswith('SLUB '):
                     _, cache, aliases, a, fr = line.split()
                     cur['slub'][cache] = (aliases, int(a), int(fr))
+    # A workload that failed in any of its runs on this kernel is left
+    # out: its figures are of a run that did not do what it should.
+    for name in sorted(out['failed']):
+        print(f'alloc-cost: {path}: {name} failed (BENCH-FAIL), left out',
+              file=sys.stderr)
+        out['sections'].pop(name, None)
+        out['bh_outer'].pop(name, None)
     # Per function, the run with the lowest average: an interrupt inside
     # a traced call only adds. The SLUB lines of the first run.
     for name, reps in list(out['sections'].items()):
@@ -318,6 +331,7 @@ def main():
                 log['sections'].setdefault(w, sec)
             for w, n in more['bh_outer'].items():
                 log['bh_outer'].setdefault(w, n)
+            log['failed'] |= more['failed']
         kernels.append((name, log))
     res: dict[str, Any] = {
         'method': 'ftrace function profiler, filtered, graph-time on, '

@@ -1457,6 +1457,7 @@ static void vhost_forward_on(const char *name, int size, long n, int runs,
 	int fd = vhost_tap_open(tap);
 	unsigned char mac[6];
 	char cmd[256];
+	uint64_t sent;
 	int i;
 
 	if (xcpu)
@@ -1478,12 +1479,13 @@ static void vhost_forward_on(const char *name, int size, long n, int runs,
 	snprintf(cmd, sizeof(cmd), "/sys/class/net/%s/statistics/tx_packets", dummy);
 	for (i = 0; i < 100 && read_u64(cmd) < (uint64_t)n * (runs + 1); i++)
 		usleep(10000);
-	if (read_u64(cmd) < (uint64_t)n * (runs + 1)) {
+	sent = read_u64(cmd);
+	nl_dellink(dummy);	/* for the next workload, even after a failure */
+	if (sent < (uint64_t)n * (runs + 1)) {
 		errno = 0;
 		die("%s: %s sent %llu packets, not %ld", name, dummy,
-		    (unsigned long long)read_u64(cmd), n * (runs + 1));
+		    (unsigned long long)sent, n * (runs + 1));
 	}
-	nl_dellink(dummy);
 }
 
 static void vhost_forward(const char *name, int size, long n, int runs)
