@@ -386,8 +386,8 @@ def main():
           'kernels (`tools/bench profile`; method: docs/bench.md, '
           '"Allocator instructions per packet"), and of them, those '
           'that ended an outermost section, which may run softirqs '
-          '(BH outer: skb_prof_cal.ko\'s count, in the unfiltered '
-          'run). Goal: <= 50 instructions per packet on every packet '
+          '(BH outer: skb_prof_cal.ko\'s count, in a run of its own '
+          'without the profiler). Goal: <= 50 instructions per packet on every packet '
           'workload.\n']
     head = '| workload | ' + ' | '.join(
         f'{n} insns | {n} calls | {n} BH | {n} BH outer'
