@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # tools/bench-attribute's report (tools/bench-guest/attribute.py) from
-# toy instruction counts by address of a toy "vmlinux" (two functions
-# at kernel addresses): a function's addresses summed, the "before" boot
-# subtracted, divided by the packets; user space and modules a row each;
-# rows sorted by the size of the difference, equal ones left out; a
-# malformed count line an error. And tools/bench-attribute's argument
-# checks. No kernel.
+# toy plugin dumps of a toy "vmlinux" (two functions at kernel
+# addresses): a function's addresses summed and divided by the packets;
+# user space and modules a row each; rows sorted by the size of the
+# difference, equal ones left out; a dump of another number of timed
+# runs than --windows, and a malformed line, an error. And
+# tools/bench-attribute's argument checks. No kernel.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/../tools/bench-guest/attribute.py
@@ -19,34 +19,26 @@ gcc -O0 -nostdlib -static -fno-pic -no-pie -Wl,-Ttext=0xffffffff81000000 \
 fa=$(nm "$tmp/vmlinux" | awk '$3 == "fa" { print $1 }')
 fb=$(nm "$tmp/vmlinux" | awk '$3 == "fb" { print $1 }')
 fa1=$(printf '%x' $((0x$fa + 1)))
-# 100 packets. base: fa 10 a packet (two addresses), fb 5; patched: fa
-# 10, fb 8, user space 1 more, a module 2 fewer. The before boots hold
-# what the window must not count (the boot, earlier workloads).
-cat > "$tmp/b0" <<C
-$fa 700
-$fb 300
-400000 50
-C
-cat > "$tmp/b1" <<C
-$fa 1200
+# 100 packets in 8 timed runs. base: fa 10 a packet (two addresses),
+# fb 5, user space 1, a module 3; patched: fa 10, fb 8, user space 2,
+# the module 1.
+cat > "$tmp/base" <<C
+# windows 8
+$fa 500
 $fa1 500
-$fb 800
-400000 150
+$fb 500
+400000 100
 ffffffffa0001000 300
 C
-cat > "$tmp/p0" <<C
-$fa 70
-$fb 30
-C
-cat > "$tmp/p1" <<C
-$fa 570
-$fa1 500
-$fb 830
+cat > "$tmp/patched" <<C
+# windows 8
+$fa 1000
+$fb 800
 400000 200
 ffffffffa0001000 100
 C
-run two 0 --name tun-echo-64 --packets 100 \
-	"$tmp/vmlinux" "$tmp/b0" "$tmp/b1" "$tmp/vmlinux" "$tmp/p0" "$tmp/p1"
+run two 0 --name tun-echo-64 --packets 100 --windows 8 \
+	"$tmp/vmlinux" "$tmp/base" "$tmp/vmlinux" "$tmp/patched"
 has two '^# tun-echo-64: instructions a packet by function, base against patched$'
 has two '^Total: base 19\.00, patched 21\.00, difference \+2\.00\.$'
 # the largest difference first: fb +3, then the module -2, user space +1
@@ -57,8 +49,11 @@ order=$(grep -E '^\| [-+]' "$tmp/two.out" | awk -F'|' '{ print $5 }' | tr -d ' '
 [ "$order" = 'fb,[modules],[userspace]' ] || fail "rows in order '$order', expected fb, modules, user space"
 # fa costs 10 a packet on both (its two addresses summed): not listed
 hasnt two '\| fa \|'
+run runs 1 --name x --packets 100 --windows 6 \
+	"$tmp/vmlinux" "$tmp/base" "$tmp/vmlinux" "$tmp/patched"
+has runs 'base: 8 timed runs, expected 6'
 printf 'x\n' > "$tmp/bad"
-run bad 1 --name x --packets 1 "$tmp/vmlinux" "$tmp/b0" "$tmp/bad" "$tmp/vmlinux" "$tmp/p0" "$tmp/p1"
+run bad 1 --name x --packets 1 "$tmp/vmlinux" "$tmp/base" "$tmp/vmlinux" "$tmp/bad"
 has bad "bad:1: not 'ADDRESS COUNT'"
 run usage 2 --name x --packets 1 "$tmp/vmlinux"
 
@@ -66,8 +61,8 @@ run usage 2 --name x --packets 1 "$tmp/vmlinux"
 tool=$here/../tools/bench-attribute
 run no-size 1 udp-lo
 has no-size 'udp-lo: not NAME-SIZE'
-run xcpu 1 tun-echo-xcpu-64
-has xcpu 'not a one-vCPU workload'
+run unknown 1 tun-nothing-64
+has unknown 'tun-nothing-64: not a workload of'
 run skb-head 1 skb-head-0
 has skb-head 'skb-head has no packets'
 run none 2

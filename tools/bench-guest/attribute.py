@@ -3,16 +3,14 @@
 """Instructions a packet per kernel function, base against patched.
 
 tools/bench-attribute's report. For each kernel: the instruction counts
-by guest address (insncount.so) of two boots, one running the boot list
-up to and including the workload ("with") and one the same list without
-it ("before"); (with - before) / PACKETS per function, where PACKETS is
-the workload's packets in all its runs (warm-up included). Addresses
-map to the vmlinux symbol at or below them (nm -n); user space and
-modules are one row each.
+by guest address that insncount.so summed over the workload's timed
+runs (its dump: a "# windows K" line, then "ADDRESS COUNT" lines),
+divided by PACKETS, the packets of those runs (warm-up included).
+Addresses map to the vmlinux symbol at or below them (nm -n); user
+space and modules are one row each.
 
-Usage: attribute.py --name NAME --packets N --top K
-                    BASE_VMLINUX BASE_BEFORE BASE_WITH
-                    PATCHED_VMLINUX PATCHED_BEFORE PATCHED_WITH
+Usage: attribute.py --name NAME --packets N [--windows K] [--top T]
+                    BASE_VMLINUX BASE_COUNTS PATCHED_VMLINUX PATCHED_COUNTS
 """
 import argparse
 import bisect
@@ -43,12 +41,17 @@ def symbols(vmlinux: str) -> Symbols:
     return addrs, names
 
 
-def per_function(counts: str, syms: Symbols) -> Dict[str, int]:
-    """{function: instructions} of one insncount.so output file."""
+def per_function(counts: str, syms: Symbols, windows: int) -> Dict[str, int]:
+    """{function: instructions} of one insncount.so dump."""
     addrs, names = syms
     res: Dict[str, int] = {}
     with open(counts) as f:
         for n, line in enumerate(f, 1):
+            if line.startswith("# windows "):
+                got = int(line.split()[2])
+                if windows and got != windows:
+                    sys.exit(f"attribute.py: {counts}: {got} timed runs, expected {windows}")
+                continue
             try:
                 sa, sc = line.split()
                 a, c = int(sa, 16), int(sc)
@@ -65,28 +68,29 @@ def per_function(counts: str, syms: Symbols) -> Dict[str, int]:
     return res
 
 
-def window(vmlinux: str, before: str, with_: str, packets: int) -> Dict[str, float]:
-    syms = symbols(vmlinux)
-    b, w = per_function(before, syms), per_function(with_, syms)
-    return {k: (w.get(k, 0) - b.get(k, 0)) / packets for k in set(b) | set(w)}
+def window(vmlinux: str, counts: str, packets: int, windows: int) -> Dict[str, float]:
+    w = per_function(counts, symbols(vmlinux), windows)
+    return {k: v / packets for k, v in w.items()}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--name", required=True)
     ap.add_argument("--packets", type=int, required=True)
+    ap.add_argument("--windows", type=int, default=0,
+                    help="the timed runs each dump must hold (0: any)")
     ap.add_argument("--top", type=int, default=30)
-    ap.add_argument("files", nargs=6)
+    ap.add_argument("files", nargs=4)
     a = ap.parse_args()
     f = a.files
-    base = window(f[0], f[1], f[2], a.packets)
-    pat = window(f[3], f[4], f[5], a.packets)
+    base = window(f[0], f[1], a.packets, a.windows)
+    pat = window(f[2], f[3], a.packets, a.windows)
     tb, tp = sum(base.values()), sum(pat.values())
     rows = sorted(((pat.get(k, 0) - base.get(k, 0), k) for k in set(base) | set(pat)),
                   key=lambda r: (-abs(r[0]), r[1]))
     print(f"# {a.name}: instructions a packet by function, base against patched\n")
-    print(f"{a.packets} packets in the workload's runs (warm-up included); "
-          f"all instructions of the window, user space and interrupts included.\n")
+    print(f"{a.packets} packets in the workload's timed runs (warm-up included): "
+          f"every instruction inside them, user space and interrupts included.\n")
     print(f"Total: base {tb:.2f}, patched {tp:.2f}, difference {tp - tb:+.2f}.\n")
     print("| difference | base | patched | function |")
     print("|---|---|---|---|")
