@@ -37,10 +37,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
-#include <linux/random.h>
 #include <linux/if.h>
 #include <linux/if_link.h>
 #include <linux/if_tun.h>
+#include <linux/random.h>
 #include <linux/rtnetlink.h>
 #include <linux/veth.h>
 #include <linux/virtio_net.h>
@@ -376,21 +376,22 @@ static void flush_results(void)
  * got to, not of its path (it was PREEMPT_RT udp-lo-64's +15 a packet,
  * docs/bench.md). Credit 256 bits of a fixed buffer (RNDADDENTROPY,
  * root): the crng is ready at once, the same way on every kernel and
- * every boot.
- * A bench guest needs no secret randomness. Prints "RNG ready", or
- * fails.
+ * every boot; a bench guest needs no secret randomness. Prints "RNG
+ * ready", or fails.
  */
 static void rng_seed(void)
 {
-	struct {
+	union {
 		struct rand_pool_info info;
-		uint32_t buf[8];
-	} seed = { .info = { .entropy_count = 256, .buf_size = 32 } };
+		unsigned char room[sizeof(struct rand_pool_info) + 32];
+	} seed;
 	unsigned char byte;
 	int fd, i;
 
+	seed.info.entropy_count = 256;
+	seed.info.buf_size = 32;
 	for (i = 0; i < 8; i++)
-		seed.buf[i] = 0x9e3779b9u * (i + 1);
+		seed.info.buf[i] = 0x9e3779b9u * (i + 1);
 	fd = open("/dev/urandom", O_WRONLY);
 	if (fd < 0)
 		die("open /dev/urandom");
