@@ -25,6 +25,17 @@ SH
 chmod +x "$tmp/make"
 export MAKE=$tmp/make
 
+# A setsid that takes half a second to start: a busy machine's. A step
+# that fails before it has run must still stop the target (CI once
+# waited 30 s for it).
+mkdir -p "$tmp/bin"
+cat > "$tmp/bin/setsid" <<SH
+#!/usr/bin/env bash
+sleep 0.5
+exec $(command -v setsid) "\$@"
+SH
+chmod +x "$tmp/bin/setsid"
+
 if run pass 0 test one two three; then
 	[ "$(paste -sd' ' "$tmp/made")" = "one two three" ] || fail "pass: made $(cat "$tmp/made")"
 	has pass '^  one +ok +0 min 0[0-9] s$'
@@ -64,7 +75,7 @@ if FAIL_ON='bg' run parallel-fails 1 --parallel two:bg test one two three; then
 fi
 rm -f "$tmp/made"
 t0=$SECONDS
-if SLOW_ON=bg FAIL_ON=two run parallel-stopped 1 --parallel two:bg test one two three; then
+if PATH=$tmp/bin:$PATH SLOW_ON=bg FAIL_ON=two run parallel-stopped 1 --parallel two:bg test one two three; then
 	[ $((SECONDS - t0)) -lt 20 ] || fail "parallel-stopped: took $((SECONDS - t0)) s: bg waited for"
 	has parallel-stopped '^  bg +stopped +\(in parallel with two\)$'
 	has parallel-stopped "^test: FAILED at 'two' after"
